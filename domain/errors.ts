@@ -1,0 +1,65 @@
+import { MSG } from './messages';
+
+/** Error codes shared by the API and its clients; each maps to one HTTP status. */
+export const ERROR_STATUS = {
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  VALIDATION: 400,
+  INVALID_CREDENTIALS: 401,
+  EMAIL_TAKEN: 409,
+  WRONG_PASSWORD: 400,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
+  UNAUTHENTICATED: MSG.notSignedIn,
+  FORBIDDEN: MSG.forbidden,
+  NOT_FOUND: MSG.notFound,
+  VALIDATION: MSG.invalidInput,
+  INVALID_CREDENTIALS: MSG.invalidCredentials,
+  EMAIL_TAKEN: MSG.emailTaken,
+  WRONG_PASSWORD: MSG.wrongCurrentPassword,
+  CONFLICT: MSG.invalidInput,
+  PAYLOAD_TOO_LARGE: MSG.invalidInput,
+  UNSUPPORTED_MEDIA: MSG.mediaInvalidType,
+  RATE_LIMITED: MSG.rateLimited,
+  INTERNAL: MSG.internal,
+};
+
+/** Field-level messages, keyed by input field name (validation errors). */
+export type FieldErrors = Record<string, string>;
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; fields?: FieldErrors };
+}
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly fields?: FieldErrors;
+
+  constructor(code: ErrorCode, options: { message?: string; fields?: FieldErrors } = {}) {
+    super(options.message ?? DEFAULT_MESSAGE[code]);
+    this.name = 'AppError';
+    this.code = code;
+    this.fields = options.fields;
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+
+  toBody(): ErrorBody {
+    return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) } };
+  }
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && value in ERROR_STATUS;
+}

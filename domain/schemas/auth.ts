@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { MSG } from '../messages';
+import { emailField, firstNameField, lastNameField, passwordField, requiredString } from './fields';
+
+export const loginInput = z.object({
+  email: emailField,
+  password: passwordField,
+});
+export type LoginInput = z.input<typeof loginInput>;
+
+export const registerInput = z
+  .object({
+    firstName: firstNameField,
+    lastName: lastNameField,
+    email: emailField,
+    password: passwordField,
+    confirmPassword: requiredString(MSG.confirmRequired).min(1, MSG.confirmRequired),
+  })
+  .refine((v) => v.confirmPassword === '' || v.password === v.confirmPassword, {
+    message: MSG.passwordsMismatch,
+    path: ['confirmPassword'],
+  });
+export type RegisterInput = z.input<typeof registerInput>;
+
+export const profileInput = z.object({
+  firstName: firstNameField,
+  lastName: lastNameField,
+});
+export type ProfileInput = z.input<typeof profileInput>;
+
+export const passwordChangeInput = z
+  .object({
+    currentPassword: requiredString(MSG.currentPasswordRequired).min(1, MSG.currentPasswordRequired),
+    newPassword: passwordField,
+    confirmPassword: requiredString(MSG.confirmRequired).min(1, MSG.confirmRequired),
+  })
+  .refine((v) => v.confirmPassword === '' || v.newPassword === v.confirmPassword, {
+    message: MSG.passwordsMismatch,
+    path: ['confirmPassword'],
+  });
+export type PasswordChangeInput = z.input<typeof passwordChangeInput>;

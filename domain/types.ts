@@ -1,0 +1,119 @@
+import type { Role } from './roles';
+import type { CategoryKey, CreativeStatus, MediaType } from './vocabulary';
+
+/** Shapes exchanged between the backends and the web app (spec §3). Dates are ISO strings. */
+export interface User {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: Role;
+  createdAt: string;
+}
+
+export interface Analysis {
+  attention: string;
+  interest: string;
+  desire: string;
+  bestPractices: string[];
+  actions: string[];
+}
+
+export type Categories = Record<CategoryKey, string>;
+
+export interface Creative extends Categories {
+  id: string;
+  name: string;
+  advertiser: string;
+  mediaType: MediaType;
+  /** Original media, or null when the creative has none ('Média non disponible'). */
+  mediaUrl: string | null;
+  /** Card-sized derivative (WebP) for images, poster for videos. */
+  thumbUrl: string | null;
+  posterUrl: string | null;
+  /** Intrinsic size of the media, to reserve the aspect ratio before it loads. */
+  width: number | null;
+  height: number | null;
+  /** Older image URL field, used as a fallback when there is no mediaUrl. */
+  image: string | null;
+  likes: number;
+  likedByMe: boolean;
+  commentCount: number;
+  createdAt: string;
+  validated: boolean;
+  status: CreativeStatus;
+  submittedBy: string | null;
+  submitter: { firstName: string; lastName: string } | null;
+  isJuntoAngel: boolean;
+  testedAndApproved: boolean;
+  /** Null when the viewer may not read the analysis (visitors). */
+  analysis: Analysis | null;
+  /** First hook paragraphs for the gallery card, already truncated (spec §9). */
+  analysisPreview: string[];
+  isFeatured: boolean;
+  featuredAt: string | null;
+  analyzedBy: string | null;
+  rating: number | null;
+  rejectionReason: string | null;
+}
+
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+export interface Comment {
+  id: string;
+  creativeId: string;
+  userId: string | null;
+  userFirstName: string;
+  userLastName: string;
+  text: string;
+  createdAt: string;
+  likes: number;
+  likedByMe: boolean;
+}
+
+export interface Folder {
+  id: string;
+  name: string;
+  creativeIds: string[];
+  createdAt: string;
+}
+
+export interface LikeState {
+  likes: number;
+  liked: boolean;
+}
+
+export interface Highlights {
+  creativeOfMonth: Creative | null;
+  featured: Creative | null;
+}
+
+export interface ReviewCounts {
+  pending: number;
+  rejected: number;
+}
+
+export interface CountBucket {
+  label: string;
+  count: number;
+  percent: number;
+}
+
+export interface Analytics {
+  period: string;
+  totals: {
+    creatives: number;
+    approved: number;
+    pending: number;
+    rejected: number;
+    users: number;
+    likes: number;
+    comments: number;
+  };
+  analysedPercent: number;
+  topContributors: { userId: string; name: string; count: number }[];
+  breakdowns: Record<CategoryKey, CountBucket[]>;
+}

@@ -1,0 +1,46 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { AppError } from '../domain/errors';
+import { loadSession } from './auth/session';
+import type { AppEnv, Deps } from './http/context';
+import { handleError, notFoundRoute } from './http/errors';
+import { securityHeaders } from './http/security-headers';
+import { mountSpa } from './http/spa';
+import { authRoutes } from './routes/auth/auth.routes';
+import { healthRoutes } from './routes/health/health.routes';
+import { meRoutes } from './routes/me/me.routes';
+
+/** JSON bodies are small; uploads (multipart) have their own streaming limits. */
+const JSON_BODY_LIMIT = 256 * 1024;
+
+/** Builds the whole HTTP app (API + optional SPA). Tests call it in-process. */
+export function createApp(deps: Deps, options: { distDir?: string } = {}) {
+  const app = new Hono<AppEnv>();
+  app.onError(handleError);
+  app.use('*', securityHeaders);
+
+  app.route('/api/health', healthRoutes());
+
+  app.use('/api/*', async (c, next) => {
+    c.header('Cache-Control', 'no-store');
+    await next();
+  });
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: JSON_BODY_LIMIT,
+      onError: () => {
+        throw new AppError('PAYLOAD_TOO_LARGE');
+      },
+    }),
+  );
+  app.use('/api/*', loadSession(deps));
+  app.route('/api/auth', authRoutes(deps));
+  app.route('/api/me', meRoutes(deps));
+  app.all('/api/*', notFoundRoute);
+
+  if (options.distDir) mountSpa(app, options.distDir);
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,82 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { PASSWORD_MIN } from '../../domain/limits';
+import type { Db } from '../db/client';
+import { schema } from '../db/schema';
+
+export interface AuthOptions {
+  db: Db;
+  secret: string;
+  publicUrl: string;
+  /** Extra origins allowed to call the auth endpoints (the Vite dev server, say). */
+  trustedOrigins?: string[];
+  /** Called once an account exists (registration webhook). Never awaited by the sign-up. */
+  onUserCreated?: (user: { firstName: string; lastName: string; email: string }) => void;
+}
+
+/** Sign-in and sign-up attempts allowed per client address and minute. */
+export const AUTH_RATE_LIMIT = { window: 60, max: 30 } as const;
+
+/**
+ * better-auth does passwords (scrypt), sessions in the database and their cookies, origin checks
+ * and rate limits. Only the endpoints our routes call are reachable (server/routes/auth).
+ */
+export function createAuth(options: AuthOptions) {
+  const secure = options.publicUrl.startsWith('https://');
+  return betterAuth({
+    appName: 'Créathèque',
+    baseURL: options.publicUrl,
+    basePath: '/api/auth',
+    secret: options.secret,
+    trustedOrigins: [options.publicUrl, ...(options.trustedOrigins ?? [])],
+    database: drizzleAdapter(options.db, { provider: 'pg', schema }),
+    telemetry: { enabled: false },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: 128,
+    },
+    user: {
+      additionalFields: {
+        firstName: { type: 'string', required: true, input: true },
+        lastName: { type: 'string', required: true, input: true },
+        role: { type: 'string', required: false, input: false, defaultValue: 'user' },
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'memory',
+      window: 60,
+      max: 300,
+      customRules: {
+        '/sign-in/email': AUTH_RATE_LIMIT,
+        '/sign-up/email': AUTH_RATE_LIMIT,
+        '/change-password': AUTH_RATE_LIMIT,
+      },
+    },
+    advanced: {
+      useSecureCookies: secure,
+      cookiePrefix: 'creatheque',
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+      defaultCookieAttributes: { sameSite: 'lax', httpOnly: true, secure },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => ({ data: { ...user, role: 'user' } }),
+          after: async (user) => {
+            const u = user as typeof user & { firstName: string; lastName: string };
+            options.onUserCreated?.({ firstName: u.firstName, lastName: u.lastName, email: u.email });
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

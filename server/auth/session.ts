@@ -1,0 +1,58 @@
+import type { MiddlewareHandler } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { AppError } from '../../domain/errors';
+import { can, type Action } from '../../domain/permissions';
+import { isRole } from '../../domain/roles';
+import type { User } from '../../domain/types';
+import type { AppEnv, Deps } from '../http/context';
+
+interface AuthUserRow {
+  id: string;
+  email: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  role?: string | null;
+  createdAt: Date | string;
+}
+
+export function toUser(row: AuthUserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName ?? '',
+    lastName: row.lastName ?? '',
+    role: isRole(row.role) ? row.role : 'user',
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}
+
+/** Resolves the session cookie (read from the database on every request, so role changes apply at once). */
+export function loadSession(deps: Deps): MiddlewareHandler<AppEnv> {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const result = await deps.auth.api.getSession({ headers: c.req.raw.headers });
+    c.set('user', result ? toUser(result.user as AuthUserRow) : null);
+    await next();
+  });
+}
+
+/** 401 for a visitor. */
+export const requireUser: MiddlewareHandler<AppEnv> = createMiddleware<AppEnv>(async (c, next) => {
+  if (!c.get('user')) throw new AppError('UNAUTHENTICATED');
+  await next();
+});
+
+/** 401 for a visitor, 403 when the role lacks the action (domain/permissions.ts). */
+export function requirePermission(action: Action): MiddlewareHandler<AppEnv> {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const user = c.get('user');
+    if (!can(user?.role, action)) throw new AppError(user ? 'FORBIDDEN' : 'UNAUTHENTICATED');
+    await next();
+  });
+}
+
+/** The signed-in user inside a handler guarded by requireUser/requirePermission. */
+export function currentUser(c: { get(key: 'user'): User | null }): User {
+  const user = c.get('user');
+  if (!user) throw new AppError('UNAUTHENTICATED');
+  return user;
+}

@@ -1,0 +1,37 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { schema } from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * Opens PostgreSQL when a URL is given, else the embedded PGlite (on disk in `dataDir`, or in
+ * memory when `dataDir` is omitted), and brings the schema up to date.
+ */
+export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema });
+    await migratePg(db, { migrationsFolder });
+    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  }
+  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}

@@ -1,0 +1,249 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const id = () => text('id').primaryKey().$defaultFn(() => crypto.randomUUID());
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+/* ── Accounts (better-auth tables; `user` carries the profile of spec §3) ───────────────── */
+
+export const user = pgTable('user', {
+  id: id(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  firstName: text('first_name').notNull().default(''),
+  lastName: text('last_name').notNull().default(''),
+  role: text('role').notNull().default('user'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const session = pgTable(
+  'session',
+  {
+    id: id(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    token: text('token').notNull().unique(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('session_user_idx').on(t.userId)],
+);
+
+export const account = pgTable(
+  'account',
+  {
+    id: id(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true, mode: 'date' }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true, mode: 'date' }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('account_user_idx').on(t.userId)],
+);
+
+export const verification = pgTable('verification', {
+  id: id(),
+  identifier: text('identifier').notNull(),
+  value: text('value').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/* ── Media metadata (spec §3 "Stored file metadata") ─────────────────────────────────────── */
+
+export const media = pgTable('media', {
+  id: id(),
+  bucket: text('bucket').notNull().default('local'),
+  /** Path of the original inside the bucket: creatives/{timestamp}-{random}.{ext} */
+  name: text('name').notNull().unique(),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  contentType: text('content_type').notNull(),
+  originalName: text('original_name').notNull(),
+  /** Upload time in milliseconds, as in the custom metadata of spec §3. */
+  timestamp: bigint('timestamp', { mode: 'number' }).notNull(),
+  width: integer('width'),
+  height: integer('height'),
+  /** Card-sized WebP derivative (images) or poster (videos), inside the bucket. */
+  thumbName: text('thumb_name'),
+  posterName: text('poster_name'),
+  createdAt: createdAt(),
+});
+
+/* ── Creatives ───────────────────────────────────────────────────────────────────────────── */
+
+export const creatives = pgTable(
+  'creatives',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    advertiser: text('advertiser').notNull(),
+    /** Lower-cased, accent-free "name advertiser", for search (domain/search.ts). */
+    searchText: text('search_text').notNull().default(''),
+    mediaId: text('media_id').references(() => media.id, { onDelete: 'set null' }),
+    mediaType: text('media_type').notNull().default('image'),
+    /** Older image URL field (admin form), used as a fallback when there is no media. */
+    image: text('image'),
+    formats: text('formats').array().notNull().default(sql`'{}'::text[]`),
+    objectives: text('objectives').array().notNull().default(sql`'{}'::text[]`),
+    types: text('types').array().notNull().default(sql`'{}'::text[]`),
+    sectors: text('sectors').array().notNull().default(sql`'{}'::text[]`),
+    platforms: text('platforms').array().notNull().default(sql`'{}'::text[]`),
+    /** Always equal to the number of rows in creative_likes (updated in the same transaction). */
+    likes: integer('likes').notNull().default(0),
+    commentCount: integer('comment_count').notNull().default(0),
+    status: text('status').notNull().default('pending'),
+    validated: boolean('validated').notNull().default(false),
+    submittedBy: text('submitted_by').references(() => user.id, { onDelete: 'set null' }),
+    isJuntoAngel: boolean('is_junto_angel').notNull().default(false),
+    testedAndApproved: boolean('tested_and_approved').notNull().default(false),
+    attention: text('attention').notNull().default(''),
+    interest: text('interest').notNull().default(''),
+    desire: text('desire').notNull().default(''),
+    bestPractices: jsonb('best_practices').$type<string[]>().notNull().default([]),
+    actions: jsonb('actions').$type<string[]>().notNull().default([]),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    featuredAt: timestamp('featured_at', { withTimezone: true, mode: 'date' }),
+    analyzedBy: text('analyzed_by'),
+    rating: integer('rating'),
+    rejectionReason: text('rejection_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('creatives_status_recent_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('creatives_status_likes_idx').on(t.status, t.likes.desc(), t.createdAt.desc(), t.id.desc()),
+    index('creatives_submitter_idx').on(t.submittedBy, t.status, t.createdAt.desc()),
+    index('creatives_formats_idx').using('gin', t.formats),
+    index('creatives_objectives_idx').using('gin', t.objectives),
+    index('creatives_types_idx').using('gin', t.types),
+    index('creatives_sectors_idx').using('gin', t.sectors),
+    index('creatives_platforms_idx').using('gin', t.platforms),
+    uniqueIndex('creatives_one_featured_idx').on(t.isFeatured).where(sql`${t.isFeatured}`),
+  ],
+);
+
+export const creativeLikes = pgTable(
+  'creative_likes',
+  {
+    creativeId: text('creative_id')
+      .notNull()
+      .references(() => creatives.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.creativeId, t.userId] }),
+    index('creative_likes_user_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+/* ── Comments ────────────────────────────────────────────────────────────────────────────── */
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: id(),
+    creativeId: text('creative_id')
+      .notNull()
+      .references(() => creatives.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    userFirstName: text('user_first_name').notNull(),
+    userLastName: text('user_last_name').notNull(),
+    text: text('text').notNull(),
+    likes: integer('likes').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('comments_creative_idx').on(t.creativeId, t.createdAt.desc())],
+);
+
+export const commentLikes = pgTable(
+  'comment_likes',
+  {
+    commentId: text('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.userId] }), index('comment_likes_user_idx').on(t.userId)],
+);
+
+/* ── Folders ─────────────────────────────────────────────────────────────────────────────── */
+
+export const folders = pgTable(
+  'folders',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('folders_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const folderCreatives = pgTable(
+  'folder_creatives',
+  {
+    folderId: text('folder_id')
+      .notNull()
+      .references(() => folders.id, { onDelete: 'cascade' }),
+    creativeId: text('creative_id')
+      .notNull()
+      .references(() => creatives.id, { onDelete: 'cascade' }),
+    addedAt: timestamp('added_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.folderId, t.creativeId] }),
+    index('folder_creatives_creative_idx').on(t.creativeId),
+  ],
+);
+
+export const schema = {
+  user,
+  session,
+  account,
+  verification,
+  media,
+  creatives,
+  creativeLikes,
+  comments,
+  commentLikes,
+  folders,
+  folderCreatives,
+};

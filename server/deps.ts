@@ -1,0 +1,34 @@
+import path from 'node:path';
+import { createAuth } from './auth/auth';
+import type { Db } from './db/client';
+import type { ServerConfig } from './env';
+import type { Deps } from './http/context';
+import { createDiskStore, type MediaStore } from './media/store';
+import { createWebhookSender, type WebhookSender } from './services/webhooks';
+
+/** Wires the services of one server (or one test) together. */
+export function buildDeps(options: {
+  db: Db;
+  config: ServerConfig;
+  secret: string;
+  media?: MediaStore;
+  webhooks?: WebhookSender;
+  trustedOrigins?: string[];
+}): Deps {
+  const webhooks = options.webhooks ?? createWebhookSender();
+  const { env } = options.config;
+  const auth = createAuth({
+    db: options.db,
+    secret: options.secret,
+    publicUrl: options.config.publicUrl,
+    trustedOrigins: options.trustedOrigins,
+    onUserCreated: (user) => webhooks(env.REGISTRATION_WEBHOOK_URL, user),
+  });
+  return {
+    db: options.db,
+    auth,
+    config: options.config,
+    webhooks,
+    media: options.media ?? createDiskStore(path.join(options.config.dataDir, 'media')),
+  };
+}

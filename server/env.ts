@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The only reader of process.env on the server. Parsed once; bad values stop the start-up. */
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .pipe(z.url().optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl,
+  SEED: z.enum(['demo', 'none']).default('demo'),
+  PUBLIC_URL: optionalUrl,
+  AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
+  CONTACT_EMAIL: z.email().default('contact@creatheque.fr'),
+  REGISTRATION_WEBHOOK_URL: optionalUrl,
+  SUBMISSION_WEBHOOK_URL: optionalUrl,
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+});
+
+export type Env = z.output<typeof envSchema>;
+
+export interface ServerConfig {
+  env: Env;
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Public origin of the app, e.g. http://127.0.0.1:3000 (cookies, trusted origins). */
+  publicUrl: string;
+}
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+export function toConfig(env: Env): ServerConfig {
+  return {
+    env,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: path.resolve(env.DATA_DIR),
+    publicUrl: (env.PUBLIC_URL ?? `http://127.0.0.1:${env.PORT}`).replace(/\/$/, ''),
+  };
+}

@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Hono } from 'hono';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { AppEnv } from './context';
+
+/**
+ * Serves the built web app from `distDir`: hashed assets cached for a year, and index.html
+ * (never cached) for every other GET so client-side routes survive a reload.
+ */
+export function mountSpa(app: Hono<AppEnv>, distDir: string): void {
+  const indexFile = path.join(distDir, 'index.html');
+  if (!fs.existsSync(indexFile)) {
+    console.warn(`[web] ${indexFile} not found: run "npm run build" to serve the web app`);
+    return;
+  }
+  const root = path.relative(process.cwd(), distDir) || '.';
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root,
+      precompressed: false,
+      onFound: (_path, c) => {
+        c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
+  app.use('*', serveStatic({ root, index: '' }));
+  app.get('*', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.html(fs.readFileSync(indexFile, 'utf8'));
+  });
+}

@@ -1,0 +1,71 @@
+import { Hono } from 'hono';
+import { AppError } from '../../../domain/errors';
+import { MSG } from '../../../domain/messages';
+import { loginInput, registerInput } from '../../../domain/schemas/auth';
+import { callAuth, forwardCookies, type AuthCallResult } from '../../auth/auth-proxy';
+import type { AppEnv, Deps } from '../../http/context';
+import { readJson } from '../../http/validate';
+import { toUser } from '../../auth/session';
+
+function rateLimited(result: AuthCallResult): boolean {
+  return result.status === 429;
+}
+
+function sessionUser(result: AuthCallResult) {
+  const body = result.body as { user: Parameters<typeof toUser>[0] };
+  return toUser(body.user);
+}
+
+/** Registration, login, logout and the current session (better-auth underneath). */
+export function authRoutes(deps: Deps) {
+  return new Hono<AppEnv>()
+    .get('/session', (c) => c.json({ user: c.get('user') }))
+
+    .post('/register', async (c) => {
+      const input = await readJson(c, registerInput);
+      const result = await callAuth(deps, c, '/sign-up/email', {
+        email: input.email,
+        password: input.password,
+        name: `${input.firstName} ${input.lastName}`,
+        firstName: input.firstName,
+        lastName: input.lastName,
+      });
+      if (!result.ok) {
+        if (rateLimited(result)) throw new AppError('RATE_LIMITED');
+        if (result.code?.startsWith('USER_ALREADY_EXISTS')) {
+          throw new AppError('EMAIL_TAKEN', { fields: { email: MSG.emailTaken } });
+        }
+        if (result.code === 'INVALID_EMAIL') {
+          throw new AppError('VALIDATION', { message: MSG.emailInvalid, fields: { email: MSG.emailInvalid } });
+        }
+        if (result.code?.startsWith('PASSWORD_TOO')) {
+          throw new AppError('VALIDATION', { message: MSG.weakPassword, fields: { password: MSG.weakPassword } });
+        }
+        console.error('[auth] sign-up failed', result.status, result.body);
+        throw new AppError('INTERNAL', { message: MSG.registerError });
+      }
+      forwardCookies(c, result);
+      return c.json({ user: sessionUser(result) }, 201);
+    })
+
+    .post('/login', async (c) => {
+      const input = await readJson(c, loginInput);
+      const result = await callAuth(deps, c, '/sign-in/email', { email: input.email, password: input.password });
+      if (!result.ok) {
+        if (rateLimited(result)) throw new AppError('RATE_LIMITED');
+        if (result.status === 401 || result.code === 'INVALID_EMAIL_OR_PASSWORD') {
+          throw new AppError('INVALID_CREDENTIALS');
+        }
+        console.error('[auth] sign-in failed', result.status, result.body);
+        throw new AppError('INTERNAL', { message: MSG.loginError });
+      }
+      forwardCookies(c, result);
+      return c.json({ user: sessionUser(result) });
+    })
+
+    .post('/logout', async (c) => {
+      const result = await callAuth(deps, c, '/sign-out', {});
+      forwardCookies(c, result);
+      return c.json({ ok: true });
+    });
+}

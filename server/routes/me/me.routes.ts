@@ -1,0 +1,40 @@
+import { Hono } from 'hono';
+import { AppError } from '../../../domain/errors';
+import { MSG } from '../../../domain/messages';
+import { passwordChangeInput, profileInput } from '../../../domain/schemas/auth';
+import { callAuth, forwardCookies } from '../../auth/auth-proxy';
+import { currentUser, requirePermission } from '../../auth/session';
+import type { AppEnv, Deps } from '../../http/context';
+import { readJson } from '../../http/validate';
+import { updateProfile } from '../../services/users.service';
+
+/** The signed-in user's own account: profile and password. */
+export function meRoutes(deps: Deps) {
+  return new Hono<AppEnv>()
+    .use(requirePermission('account:manage'))
+    .get('/', (c) => c.json({ user: currentUser(c) }))
+
+    .patch('/', async (c) => {
+      const input = await readJson(c, profileInput);
+      return c.json({ user: await updateProfile(deps.db, currentUser(c).id, input) });
+    })
+
+    .post('/password', async (c) => {
+      const input = await readJson(c, passwordChangeInput);
+      const result = await callAuth(deps, c, '/change-password', {
+        currentPassword: input.currentPassword,
+        newPassword: input.newPassword,
+        revokeOtherSessions: true,
+      });
+      if (!result.ok) {
+        if (result.status === 429) throw new AppError('RATE_LIMITED');
+        if (result.code === 'INVALID_PASSWORD' || result.code === 'CREDENTIAL_ACCOUNT_NOT_FOUND') {
+          throw new AppError('WRONG_PASSWORD', { fields: { currentPassword: MSG.wrongCurrentPassword } });
+        }
+        console.error('[auth] change-password failed', result.status, result.body);
+        throw new AppError('INTERNAL', { message: MSG.passwordError });
+      }
+      forwardCookies(c, result);
+      return c.json({ ok: true });
+    });
+}
