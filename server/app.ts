@@ -39,7 +39,7 @@ export function createApp(deps: Deps, options: { distDir?: string } = {}) {
   app.route('/api/me', meRoutes(deps));
   app.all('/api/*', notFoundRoute);
 
-  if (options.distDir) mountSpa(app, options.distDir);
+  if (options.distDir) mountSpa(app, options.distDir, { contactEmail: deps.config.env.CONTACT_EMAIL });
   return app;
 }
 

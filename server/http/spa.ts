@@ -8,7 +8,7 @@ import type { AppEnv } from './context';
  * Serves the built web app from `distDir`: hashed assets cached for a year, and index.html
  * (never cached) for every other GET so client-side routes survive a reload.
  */
-export function mountSpa(app: Hono<AppEnv>, distDir: string): void {
+export function mountSpa(app: Hono<AppEnv>, distDir: string, settings: { contactEmail: string }): void {
   const indexFile = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexFile)) {
     console.warn(`[web] ${indexFile} not found: run "npm run build" to serve the web app`);
@@ -25,9 +25,16 @@ export function mountSpa(app: Hono<AppEnv>, distDir: string): void {
       },
     }),
   );
-  app.use('*', serveStatic({ root, index: '' }));
+  for (const entry of fs.readdirSync(distDir, { withFileTypes: true })) {
+    if (entry.isFile() && entry.name !== 'index.html') app.use(`/${entry.name}`, serveStatic({ root }));
+  }
+  const html = fs.readFileSync(indexFile, 'utf8').replace('__CONTACT_EMAIL__', escapeAttribute(settings.contactEmail));
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache');
-    return c.html(fs.readFileSync(indexFile, 'utf8'));
+    return c.html(html);
   });
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

@@ -1,0 +1,29 @@
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { PageLoader } from '../../components/ui/spinner';
+import { Toaster } from '../../components/ui/toaster';
+import { TopBar } from './top-bar';
+
+export function AppLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#contenu"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+      >
+        Aller au contenu
+      </a>
+      <TopBar />
+      <main id="contenu" className="flex-1">
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <footer className="border-t border-slate-200 bg-white py-6 text-center text-xs text-slate-500">
+        Créathèque · la bibliothèque de créatives publicitaires analysées
+      </footer>
+      <Toaster />
+      <ScrollRestoration />
+    </div>
+  );
+}

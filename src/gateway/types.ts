@@ -1,0 +1,146 @@
+import type { ErrorCode, FieldErrors } from '../../domain/errors';
+import type { LoginInput, PasswordChangeInput, ProfileInput, RegisterInput } from '../../domain/schemas/auth';
+import type { Role } from '../../domain/roles';
+import type { CategoryKey, CreativeStatus } from '../../domain/vocabulary';
+import type {
+  Analytics,
+  Comment,
+  Creative,
+  Folder,
+  Highlights,
+  LikeState,
+  Page,
+  ReviewCounts,
+  User,
+} from '../../domain/types';
+
+/** What a backend reports when a call fails; pages show `message` (French) or the field errors. */
+export class GatewayError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly fields: FieldErrors;
+
+  constructor(code: ErrorCode, message: string, status: number, fields: FieldErrors = {}) {
+    super(message);
+    this.name = 'GatewayError';
+    this.code = code;
+    this.status = status;
+    this.fields = fields;
+  }
+}
+
+export type GallerySort = 'recent' | 'likes';
+
+export interface GalleryQuery {
+  sort?: GallerySort;
+  q?: string;
+  filters?: Partial<Record<CategoryKey, string[]>>;
+  isJuntoAngel?: boolean;
+  testedAndApproved?: boolean;
+  cursor?: string | null;
+}
+
+/** Fields of the submit / edit form once validated (domain/schemas/creative.ts). */
+export interface CreativeInput {
+  name: string;
+  advertiser: string;
+  format: string[];
+  objective: string[];
+  type: string[];
+  sector: string[];
+  platform: string[];
+  isJuntoAngel: boolean;
+  testedAndApproved: boolean;
+  attention: string;
+  interest: string;
+  desire: string;
+  bestPractices: string[];
+  actions: string[];
+}
+
+export interface AdminCreativeInput {
+  name: string;
+  advertiser: string;
+  image: string;
+  format: string;
+  objective: string;
+  type: string;
+  sector: string;
+  platform: string;
+}
+
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
+
+export interface AnalyticsPeriodQuery {
+  period: string;
+}
+
+export type Unsubscribe = () => void;
+
+/**
+ * The only seam between the web app and a backend. The http adapter talks to server/; the
+ * firebase adapter to Firebase Auth, Firestore and Storage. Both pass tests/contract/.
+ */
+export interface Gateway {
+  auth: {
+    getSession(): Promise<User | null>;
+    login(input: LoginInput): Promise<User>;
+    register(input: RegisterInput): Promise<User>;
+    logout(): Promise<void>;
+    updateProfile(input: ProfileInput): Promise<User>;
+    changePassword(input: PasswordChangeInput): Promise<void>;
+  };
+  creatives: {
+    list(query: GalleryQuery): Promise<Page<Creative>>;
+    highlights(): Promise<Highlights>;
+    get(id: string): Promise<Creative>;
+    like(id: string): Promise<LikeState>;
+    unlike(id: string): Promise<LikeState>;
+    favorites(query: { q?: string; cursor?: string | null }): Promise<Page<Creative>>;
+    download(creative: Creative): Promise<{ blob: Blob; fileName: string }>;
+    submit(input: CreativeInput, file: File, onProgress?: (p: UploadProgress) => void): Promise<Creative>;
+    update(id: string, input: CreativeInput, file?: File | null, onProgress?: (p: UploadProgress) => void): Promise<Creative>;
+    remove(id: string): Promise<void>;
+    adminCreate(input: AdminCreativeInput): Promise<Creative>;
+  };
+  review: {
+    list(status: Exclude<CreativeStatus, 'approved'>): Promise<Creative[]>;
+    counts(): Promise<ReviewCounts>;
+    approve(id: string): Promise<Creative>;
+    reject(id: string, reason: string): Promise<Creative>;
+    feature(id: string, input: { analyzedBy: string; rating: number }): Promise<Creative>;
+    /** Live number of pending creatives (specialist, admin). */
+    watchPendingCount(onCount: (count: number) => void): Unsubscribe;
+  };
+  agency: {
+    list(status: Exclude<CreativeStatus, 'approved'>): Promise<Creative[]>;
+    counts(): Promise<ReviewCounts>;
+  };
+  comments: {
+    list(creativeId: string): Promise<Comment[]>;
+    add(creativeId: string, text: string): Promise<Comment>;
+    like(commentId: string): Promise<LikeState>;
+    unlike(commentId: string): Promise<LikeState>;
+    remove(commentId: string): Promise<void>;
+  };
+  folders: {
+    list(): Promise<Folder[]>;
+    create(name: string): Promise<Folder>;
+    rename(id: string, name: string): Promise<Folder>;
+    remove(id: string): Promise<void>;
+    creatives(id: string, query: { q?: string }): Promise<Creative[]>;
+    addCreative(id: string, creativeId: string): Promise<Folder>;
+    removeCreative(id: string, creativeId: string): Promise<Folder>;
+  };
+  users: {
+    list(): Promise<User[]>;
+    setRole(id: string, role: Role): Promise<User>;
+    remove(id: string): Promise<void>;
+  };
+  analytics: {
+    get(query: AnalyticsPeriodQuery): Promise<Analytics>;
+  };
+}
