@@ -8,7 +8,11 @@ import { securityHeaders } from './http/security-headers';
 import { mountSpa } from './http/spa';
 import { authRoutes } from './routes/auth/auth.routes';
 import { healthRoutes } from './routes/health/health.routes';
+import { commentsRoutes } from './routes/comments/comments.routes';
+import { creativesRoutes } from './routes/creatives/creatives.routes';
+import { favoritesRoutes } from './routes/favorites/favorites.routes';
 import { meRoutes } from './routes/me/me.routes';
+import { mediaRoutes } from './routes/media/media.routes';
 
 /** JSON bodies are small; uploads (multipart) have their own streaming limits. */
 const JSON_BODY_LIMIT = 256 * 1024;
@@ -20,6 +24,7 @@ export function createApp(deps: Deps, options: { distDir?: string } = {}) {
   app.use('*', securityHeaders);
 
   app.route('/api/health', healthRoutes());
+  app.route('/media', mediaRoutes(deps));
 
   app.use('/api/*', async (c, next) => {
     c.header('Cache-Control', 'no-store');
@@ -37,6 +42,9 @@ export function createApp(deps: Deps, options: { distDir?: string } = {}) {
   app.use('/api/*', loadSession(deps));
   app.route('/api/auth', authRoutes(deps));
   app.route('/api/me', meRoutes(deps));
+  app.route('/api/creatives', creativesRoutes(deps));
+  app.route('/api/comments', commentsRoutes(deps));
+  app.route('/api/favorites', favoritesRoutes(deps));
   app.all('/api/*', notFoundRoute);
 
   if (options.distDir) mountSpa(app, options.distDir, { contactEmail: deps.config.env.CONTACT_EMAIL });

@@ -14,6 +14,7 @@ export function buildDeps(options: {
   media?: MediaStore;
   webhooks?: WebhookSender;
   trustedOrigins?: string[];
+  rateLimit?: boolean;
 }): Deps {
   const webhooks = options.webhooks ?? createWebhookSender();
   const { env } = options.config;
@@ -22,6 +23,7 @@ export function buildDeps(options: {
     secret: options.secret,
     publicUrl: options.config.publicUrl,
     trustedOrigins: options.trustedOrigins,
+    rateLimit: options.rateLimit,
     onUserCreated: (user) => webhooks(env.REGISTRATION_WEBHOOK_URL, user),
   });
   return {

@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const id = () => text('id').primaryKey().$defaultFn(() => crypto.randomUUID());
-const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
 /* ── Accounts (better-auth tables; `user` carries the profile of spec §3) ───────────────── */
@@ -226,7 +226,7 @@ export const folderCreatives = pgTable(
     creativeId: text('creative_id')
       .notNull()
       .references(() => creatives.id, { onDelete: 'cascade' }),
-    addedAt: timestamp('added_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    addedAt: timestamp('added_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.folderId, t.creativeId] }),

@@ -14,7 +14,10 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
   return parseInput(schema, body);
 }
 
-/** Validates query-string parameters with a domain schema. */
+/** Validates query-string parameters with a domain schema; a repeated key becomes an array. */
 export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
-  return parseInput(schema, c.req.query());
+  const params = Object.fromEntries(
+    Object.entries(c.req.queries()).map(([key, values]) => [key, values.length === 1 ? values[0] : values]),
+  );
+  return parseInput(schema, params);
 }

@@ -10,14 +10,14 @@ CREATE TABLE "account" (
 	"refresh_token_expires_at" timestamp with time zone,
 	"scope" text,
 	"password" text,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "comment_likes" (
 	"comment_id" text NOT NULL,
 	"user_id" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "comment_likes_comment_id_user_id_pk" PRIMARY KEY("comment_id","user_id")
 );
 --> statement-breakpoint
@@ -29,13 +29,13 @@ CREATE TABLE "comments" (
 	"user_last_name" text NOT NULL,
 	"text" text NOT NULL,
 	"likes" integer DEFAULT 0 NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "creative_likes" (
 	"creative_id" text NOT NULL,
 	"user_id" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "creative_likes_creative_id_user_id_pk" PRIMARY KEY("creative_id","user_id")
 );
 --> statement-breakpoint
@@ -69,14 +69,14 @@ CREATE TABLE "creatives" (
 	"analyzed_by" text,
 	"rating" integer,
 	"rejection_reason" text,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "folder_creatives" (
 	"folder_id" text NOT NULL,
 	"creative_id" text NOT NULL,
-	"added_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"added_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "folder_creatives_folder_id_creative_id_pk" PRIMARY KEY("folder_id","creative_id")
 );
 --> statement-breakpoint
@@ -84,7 +84,7 @@ CREATE TABLE "folders" (
 	"id" text PRIMARY KEY NOT NULL,
 	"user_id" text NOT NULL,
 	"name" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "media" (
@@ -99,7 +99,7 @@ CREATE TABLE "media" (
 	"height" integer,
 	"thumb_name" text,
 	"poster_name" text,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "media_name_unique" UNIQUE("name")
 );
 --> statement-breakpoint
@@ -110,7 +110,7 @@ CREATE TABLE "session" (
 	"ip_address" text,
 	"user_agent" text,
 	"user_id" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "session_token_unique" UNIQUE("token")
 );
@@ -124,7 +124,7 @@ CREATE TABLE "user" (
 	"first_name" text DEFAULT '' NOT NULL,
 	"last_name" text DEFAULT '' NOT NULL,
 	"role" text DEFAULT 'user' NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "user_email_unique" UNIQUE("email")
 );
@@ -134,7 +134,7 @@ CREATE TABLE "verification" (
 	"identifier" text NOT NULL,
 	"value" text NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { COMMENT_MAX } from '../limits';
+import { MSG } from '../messages';
+
+export const commentInput = z.object({
+  text: z
+    .string({ error: MSG.commentRequired })
+    .trim()
+    .min(1, MSG.commentRequired)
+    .max(COMMENT_MAX, `Le commentaire ne doit pas dépasser ${COMMENT_MAX} caractères`),
+});
+export type CommentInput = z.input<typeof commentInput>;

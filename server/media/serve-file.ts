@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import type { Context } from 'hono';
+
+export const CONTENT_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  mov: 'video/quicktime',
+};
+
+export function contentTypeOf(name: string): string | null {
+  return CONTENT_TYPES[name.split('.').pop()?.toLowerCase() ?? ''] ?? null;
+}
+
+/** Parses a single `bytes=a-b` range; null when absent, 'invalid' when unsatisfiable. */
+export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'invalid' {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return 'invalid';
+  let start: number;
+  let end: number;
+  if (match[1] === '') {
+    start = Math.max(0, size - Number(match[2]));
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  }
+  if (start > end || start >= size) return 'invalid';
+  return { start, end };
+}
+
+/**
+ * Streams a stored file with its content type, HTTP Range support (video seeking) and either
+ * long-lived caching (names are unique) or an attachment disposition for downloads.
+ */
+export async function serveFile(
+  c: Context,
+  filePath: string,
+  contentType: string,
+  options: { downloadName?: string } = {},
+): Promise<Response> {
+  let size: number;
+  try {
+    const stat = await fsp.stat(filePath);
+    if (!stat.isFile()) return c.notFound();
+    size = stat.size;
+  } catch {
+    return c.notFound();
+  }
+  const headers: Record<string, string> = {
+    'Content-Type': contentType,
+    'Accept-Ranges': 'bytes',
+    'X-Content-Type-Options': 'nosniff',
+  };
+  if (options.downloadName) {
+    headers['Content-Disposition'] = `attachment; filename="${options.downloadName}"`;
+    headers['Cache-Control'] = 'private, no-store';
+  } else {
+    headers['Cache-Control'] = 'public, max-age=31536000, immutable';
+  }
+  const range = parseRange(c.req.header('range'), size);
+  if (range === 'invalid') {
+    return new Response(null, { status: 416, headers: { ...headers, 'Content-Range': `bytes */${size}` } });
+  }
+  const { start, end } = range ?? { start: 0, end: size - 1 };
+  const length = size === 0 ? 0 : end - start + 1;
+  const body =
+    c.req.method === 'HEAD' || length === 0
+      ? null
+      : (Readable.toWeb(fs.createReadStream(filePath, { start, end })) as ReadableStream<Uint8Array>);
+  headers['Content-Length'] = String(length);
+  if (range) headers['Content-Range'] = `bytes ${start}-${end}/${size}`;
+  return new Response(body, { status: range ? 206 : 200, headers });
+}

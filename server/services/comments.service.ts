@@ -1,0 +1,98 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { canViewCreative } from '../../domain/creative-access';
+import { AppError } from '../../domain/errors';
+import { MSG } from '../../domain/messages';
+import type { Comment, LikeState, User } from '../../domain/types';
+import type { Db } from '../db/client';
+import { commentLikes, comments, creatives } from '../db/schema';
+
+type CommentRow = typeof comments.$inferSelect;
+
+function toComment(row: CommentRow, likedByMe: boolean): Comment {
+  return {
+    id: row.id,
+    creativeId: row.creativeId,
+    userId: row.userId,
+    userFirstName: row.userFirstName,
+    userLastName: row.userLastName,
+    text: row.text,
+    createdAt: row.createdAt.toISOString(),
+    likes: row.likes,
+    likedByMe,
+  };
+}
+
+async function requireVisibleCreative(db: Db, viewer: User | null, creativeId: string, approvedOnly = false) {
+  const [row] = await db
+    .select({ status: creatives.status, submittedBy: creatives.submittedBy })
+    .from(creatives)
+    .where(eq(creatives.id, creativeId))
+    .limit(1);
+  if (!row || !canViewCreative(row, viewer) || (approvedOnly && row.status !== 'approved')) {
+    throw new AppError('NOT_FOUND', { message: MSG.creativeNotFound });
+  }
+}
+
+/** Comments of a creative, newest first. */
+export async function listComments(db: Db, viewer: User | null, creativeId: string): Promise<Comment[]> {
+  await requireVisibleCreative(db, viewer, creativeId);
+  const likedByMe = viewer
+    ? sql<boolean>`exists (select 1 from ${commentLikes} where ${commentLikes.commentId} = ${comments.id} and ${commentLikes.userId} = ${viewer.id})`
+    : sql<boolean>`false`;
+  const rows = await db
+    .select({ comment: comments, likedByMe })
+    .from(comments)
+    .where(eq(comments.creativeId, creativeId))
+    .orderBy(desc(comments.createdAt), desc(comments.id))
+    .limit(500);
+  return rows.map((r) => toComment(r.comment, Boolean(r.likedByMe)));
+}
+
+/** Adds a comment signed with the author's current name; the creative's counter moves with it. */
+export async function addComment(db: Db, viewer: User, creativeId: string, text: string): Promise<Comment> {
+  await requireVisibleCreative(db, viewer, creativeId, true);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(comments)
+      .values({ creativeId, userId: viewer.id, userFirstName: viewer.firstName, userLastName: viewer.lastName, text })
+      .returning();
+    await tx
+      .update(creatives)
+      .set({ commentCount: sql`${creatives.commentCount} + 1` })
+      .where(eq(creatives.id, creativeId));
+    return toComment(row!, false);
+  });
+}
+
+export async function setCommentLike(db: Db, viewer: User, commentId: string, liked: boolean): Promise<LikeState> {
+  const [target] = await db.select({ id: comments.id }).from(comments).where(eq(comments.id, commentId)).limit(1);
+  if (!target) throw new AppError('NOT_FOUND');
+  return db.transaction(async (tx) => {
+    const changed = liked
+      ? await tx.insert(commentLikes).values({ commentId, userId: viewer.id }).onConflictDoNothing().returning()
+      : await tx
+          .delete(commentLikes)
+          .where(and(eq(commentLikes.commentId, commentId), eq(commentLikes.userId, viewer.id)))
+          .returning();
+    const [row] =
+      changed.length > 0
+        ? await tx
+            .update(comments)
+            .set({ likes: sql`${comments.likes} + ${liked ? 1 : -1}` })
+            .where(eq(comments.id, commentId))
+            .returning({ likes: comments.likes })
+        : await tx.select({ likes: comments.likes }).from(comments).where(eq(comments.id, commentId));
+    return { likes: row?.likes ?? 0, liked };
+  });
+}
+
+export async function deleteComment(db: Db, commentId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(comments).where(eq(comments.id, commentId)).returning({ creativeId: comments.creativeId });
+    if (!row) throw new AppError('NOT_FOUND');
+    await tx
+      .update(creatives)
+      .set({ commentCount: sql`greatest(${creatives.commentCount} - 1, 0)` })
+      .where(eq(creatives.id, row.creativeId));
+  });
+}

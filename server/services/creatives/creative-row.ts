@@ -1,0 +1,86 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { analysisPreview } from '../../../domain/analysis-preview';
+import type { MediaType } from '../../../domain/vocabulary';
+import { joinCategory, type CreativeStatus } from '../../../domain/vocabulary';
+import type { Creative } from '../../../domain/types';
+import type { Db } from '../../db/client';
+import { creativeLikes, creatives, media, user } from '../../db/schema';
+
+export const MEDIA_URL_PREFIX = '/media/';
+
+/** Columns read for every creative shown to a viewer (joined media, submitter, viewer's like). */
+export function creativeSelection(viewerId: string | null) {
+  const likedByMe: SQL<boolean> = viewerId
+    ? sql<boolean>`exists (select 1 from ${creativeLikes} where ${creativeLikes.creativeId} = ${creatives.id} and ${creativeLikes.userId} = ${viewerId})`
+    : sql<boolean>`false`;
+  return {
+    creative: creatives,
+    mediaName: media.name,
+    mediaContentType: media.contentType,
+    thumbName: media.thumbName,
+    posterName: media.posterName,
+    width: media.width,
+    height: media.height,
+    submitterFirstName: user.firstName,
+    submitterLastName: user.lastName,
+    likedByMe,
+  };
+}
+
+/** SELECT … FROM creatives with the joins of creativeSelection. */
+export function selectCreatives(db: Db, viewerId: string | null) {
+  return db
+    .select(creativeSelection(viewerId))
+    .from(creatives)
+    .leftJoin(media, eq(media.id, creatives.mediaId))
+    .leftJoin(user, eq(user.id, creatives.submittedBy));
+}
+
+export type CreativeRow = Awaited<ReturnType<ReturnType<typeof selectCreatives>['execute']>>[number];
+
+const mediaUrl = (name: string | null) => (name ? `${MEDIA_URL_PREFIX}${name}` : null);
+
+/** The API shape of a creative; the analysis only for viewers allowed to read it. */
+export function toCreative(row: CreativeRow, options: { withAnalysis: boolean }): Creative {
+  const c = row.creative;
+  const original = mediaUrl(row.mediaName) ?? c.image;
+  return {
+    id: c.id,
+    name: c.name,
+    advertiser: c.advertiser,
+    mediaType: c.mediaType as MediaType,
+    mediaUrl: original,
+    thumbUrl: mediaUrl(row.thumbName) ?? (c.mediaType === 'image' ? original : null),
+    posterUrl: mediaUrl(row.posterName),
+    width: row.width,
+    height: row.height,
+    image: c.image,
+    format: joinCategory(c.formats),
+    objective: joinCategory(c.objectives),
+    type: joinCategory(c.types),
+    sector: joinCategory(c.sectors),
+    platform: joinCategory(c.platforms),
+    likes: c.likes,
+    likedByMe: Boolean(row.likedByMe),
+    commentCount: c.commentCount,
+    createdAt: c.createdAt.toISOString(),
+    validated: c.validated,
+    status: c.status as CreativeStatus,
+    submittedBy: c.submittedBy,
+    submitter:
+      row.submitterFirstName !== null && row.submitterLastName !== null
+        ? { firstName: row.submitterFirstName, lastName: row.submitterLastName }
+        : null,
+    isJuntoAngel: c.isJuntoAngel,
+    testedAndApproved: c.testedAndApproved,
+    analysis: options.withAnalysis
+      ? { attention: c.attention, interest: c.interest, desire: c.desire, bestPractices: c.bestPractices, actions: c.actions }
+      : null,
+    analysisPreview: analysisPreview(c.bestPractices),
+    isFeatured: c.isFeatured,
+    featuredAt: c.featuredAt?.toISOString() ?? null,
+    analyzedBy: c.analyzedBy,
+    rating: c.rating,
+    rejectionReason: c.rejectionReason,
+  };
+}

@@ -1,0 +1,124 @@
+import { and, arrayOverlaps, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { creativeOfMonthRule } from '../../../domain/creative-of-month';
+import { filtersOf, type GalleryQueryInput } from '../../../domain/gallery-filters';
+import { PAGE_SIZE } from '../../../domain/limits';
+import { can } from '../../../domain/permissions';
+import { normalizeSearch } from '../../../domain/search';
+import type { Creative, Highlights, Page, User } from '../../../domain/types';
+import type { CategoryKey } from '../../../domain/vocabulary';
+import type { Db } from '../../db/client';
+import { creativeLikes, creatives, media, user } from '../../db/schema';
+import { decodeCursor, toPage } from '../pagination';
+import { creativeSelection, selectCreatives, toCreative, type CreativeRow } from './creative-row';
+
+const CATEGORY_COLUMNS: Record<CategoryKey, AnyPgColumn> = {
+  format: creatives.formats,
+  objective: creatives.objectives,
+  type: creatives.types,
+  sector: creatives.sectors,
+  platform: creatives.platforms,
+};
+
+/** `%term%` for LIKE on the normalised search text, with LIKE's wildcards escaped. */
+function searchPattern(q: string): string | null {
+  const term = normalizeSearch(q);
+  return term ? `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
+}
+
+export function searchCondition(q: string | undefined): SQL | undefined {
+  const pattern = q ? searchPattern(q) : null;
+  return pattern ? sql`${creatives.searchText} like ${pattern}` : undefined;
+}
+
+const approved = () => eq(creatives.status, 'approved');
+
+const viewOf = (viewer: User | null) => ({ withAnalysis: can(viewer?.role, 'creative:read-analysis') });
+
+/** Gallery page: approved creatives, filters (any-of within a group, all-of across), search, keyset cursor. */
+export async function listGallery(db: Db, viewer: User | null, query: GalleryQueryInput): Promise<Page<Creative>> {
+  const filters = filtersOf(query);
+  const conditions: (SQL | undefined)[] = [approved(), searchCondition(query.q)];
+  for (const [key, values] of Object.entries(filters.categories) as [CategoryKey, string[]][]) {
+    conditions.push(arrayOverlaps(CATEGORY_COLUMNS[key], values));
+  }
+  if (filters.isJuntoAngel) conditions.push(eq(creatives.isJuntoAngel, true));
+  if (filters.testedAndApproved) conditions.push(eq(creatives.testedAndApproved, true));
+
+  const byLikes = query.sort === 'likes';
+  const cursor = decodeCursor(query.cursor, byLikes ? ['number', 'string', 'string'] : ['string', 'string']);
+  if (cursor && byLikes) {
+    const [likes, createdAt, id] = cursor as [number, string, string];
+    conditions.push(sql`(${creatives.likes}, ${creatives.createdAt}, ${creatives.id}) < (${likes}, ${new Date(createdAt)}, ${id})`);
+  } else if (cursor) {
+    const [createdAt, id] = cursor as [string, string];
+    conditions.push(sql`(${creatives.createdAt}, ${creatives.id}) < (${new Date(createdAt)}, ${id})`);
+  }
+
+  const order = byLikes
+    ? [desc(creatives.likes), desc(creatives.createdAt), desc(creatives.id)]
+    : [desc(creatives.createdAt), desc(creatives.id)];
+  const rows = await selectCreatives(db, viewer?.id ?? null)
+    .where(and(...conditions))
+    .orderBy(...order)
+    .limit(PAGE_SIZE + 1);
+
+  const keyOf = (r: CreativeRow) => {
+    const base = [r.creative.createdAt.toISOString(), r.creative.id];
+    return byLikes ? [r.creative.likes, ...base] : base;
+  };
+  return toPage(rows, PAGE_SIZE, keyOf, (r) => toCreative(r, viewOf(viewer)));
+}
+
+/** The viewer's liked approved creatives, most recently liked first. */
+export async function listFavorites(
+  db: Db,
+  viewer: User,
+  query: { q?: string; cursor?: string },
+): Promise<Page<Creative>> {
+  const cursor = decodeCursor(query.cursor, ['string', 'string']);
+  const conditions: (SQL | undefined)[] = [approved(), searchCondition(query.q)];
+  if (cursor) {
+    const [likedAt, id] = cursor as [string, string];
+    conditions.push(sql`(${creativeLikes.createdAt}, ${creativeLikes.creativeId}) < (${new Date(likedAt)}, ${id})`);
+  }
+  const rows = await db
+    .select({ ...creativeSelection(viewer.id), likedAt: creativeLikes.createdAt })
+    .from(creatives)
+    .innerJoin(creativeLikes, and(eq(creativeLikes.creativeId, creatives.id), eq(creativeLikes.userId, viewer.id)))
+    .leftJoin(media, eq(media.id, creatives.mediaId))
+    .leftJoin(user, eq(user.id, creatives.submittedBy))
+    .where(and(...conditions))
+    .orderBy(desc(creativeLikes.createdAt), desc(creativeLikes.creativeId))
+    .limit(PAGE_SIZE + 1);
+  return toPage(
+    rows,
+    PAGE_SIZE,
+    (r) => [r.likedAt.toISOString(), r.creative.id],
+    (r) => toCreative(r, viewOf(viewer)),
+  );
+}
+
+/** Home highlights: creative of the month (spec §4) and the featured creative. */
+export async function getHighlights(db: Db, viewer: User | null, now = new Date()): Promise<Highlights> {
+  const { start, end } = creativeOfMonthRule.window(now);
+  const [month] = await selectCreatives(db, viewer?.id ?? null)
+    .where(
+      and(
+        approved(),
+        gte(creatives.likes, creativeOfMonthRule.minLikes),
+        gte(creatives.createdAt, start),
+        lt(creatives.createdAt, end),
+      ),
+    )
+    .orderBy(desc(creatives.likes), desc(creatives.createdAt), desc(creatives.id))
+    .limit(1);
+  const [featured] = await selectCreatives(db, viewer?.id ?? null)
+    .where(and(approved(), eq(creatives.isFeatured, true)))
+    .orderBy(desc(creatives.featuredAt))
+    .limit(1);
+  return {
+    creativeOfMonth: month ? toCreative(month, viewOf(viewer)) : null,
+    featured: featured ? toCreative(featured, viewOf(viewer)) : null,
+  };
+}
