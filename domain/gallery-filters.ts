@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { CATEGORY_KEYS, CATEGORY_LISTS, splitCategory, type CategoryKey } from './vocabulary';
+import { CATEGORY_KEYS, splitCategory, type CategoryKey } from './vocabulary';
 
 export type CategoryFilters = Partial<Record<CategoryKey, string[]>>;
 
@@ -31,42 +30,3 @@ export function matchesFilters(
     return wanted.some((w) => values.includes(w));
   });
 }
-
-const listOf = (values: readonly string[]) =>
-  z
-    .union([z.string(), z.array(z.string())])
-    .optional()
-    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
-    .pipe(z.array(z.enum(values as [string, ...string[]], { error: 'Valeur de filtre inconnue' })).max(values.length));
-
-const flag = z
-  .enum(['1', 'true', '0', 'false'])
-  .optional()
-  .transform((v) => v === '1' || v === 'true');
-
-/** Query of the gallery endpoint: values must belong to the vocabulary lists. */
-export const galleryQueryInput = z.object({
-  sort: z.enum(['recent', 'likes']).default('recent'),
-  q: z.string().trim().max(100).optional().default(''),
-  format: listOf(CATEGORY_LISTS.format),
-  objective: listOf(CATEGORY_LISTS.objective),
-  type: listOf(CATEGORY_LISTS.type),
-  sector: listOf(CATEGORY_LISTS.sector),
-  platform: listOf(CATEGORY_LISTS.platform),
-  junto: flag,
-  tested: flag,
-  cursor: z.string().max(500).optional(),
-});
-export type GalleryQueryInput = z.output<typeof galleryQueryInput>;
-
-export function filtersOf(query: GalleryQueryInput): GalleryFilters {
-  const categories: CategoryFilters = {};
-  for (const key of CATEGORY_KEYS) if (query[key].length) categories[key] = query[key];
-  return { categories, isJuntoAngel: query.junto, testedAndApproved: query.tested };
-}
-
-/** Query of the favourites endpoint: search term and cursor. */
-export const favoritesQueryInput = z.object({
-  q: z.string().trim().max(100).optional(),
-  cursor: z.string().max(500).optional(),
-});

@@ -12,6 +12,7 @@ export function createRouter() {
       element: <AppLayout />,
       children: [
         { path: paths.home, element: <HomePage /> },
+        { path: paths.creativePattern, lazy: async () => ({ Component: (await import('./routes/creative-route')).CreativeRoute }) },
         {
           element: <GuestOnly />,
           children: [
@@ -28,6 +29,10 @@ export function createRouter() {
             {
               path: paths.account,
               lazy: async () => ({ Component: (await import('../features/account/components/account-page')).AccountPage }),
+            },
+            {
+              path: paths.favorites,
+              lazy: async () => ({ Component: (await import('../features/favorites/components/favorites-page')).FavoritesPage }),
             },
           ],
         },

@@ -1,4 +1,4 @@
-import { type LucideIcon, UserRound } from 'lucide-react';
+import { Heart, type LucideIcon, UserRound } from 'lucide-react';
 import type { Action } from '../../../domain/permissions';
 import { paths } from '../../config/paths';
 
@@ -12,5 +12,6 @@ export interface NavItem {
 
 /** Entries of the top bar for signed-in users, in display order; each appears once its page exists. */
 export const NAV_ITEMS: NavItem[] = [
+  { to: paths.favorites, label: 'Favoris', icon: Heart, action: 'favorites:read' },
   { to: paths.account, label: 'Mon compte', icon: UserRound, action: 'account:manage' },
 ];

@@ -6,6 +6,7 @@ import { cn } from '../../lib/cn';
 import { contactMailto } from './contact-link';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
+import { SearchBox, useShowsSearch } from './search-box';
 import { useMenuEntries } from './use-menu-entries';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -13,10 +14,12 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 
 export function TopBar() {
   const { user, isLoading, items, signOut, signingOut } = useMenuEntries();
+  const showsSearch = useShowsSearch();
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
         <Logo />
+        {showsSearch ? <SearchBox className="hidden max-w-md flex-1 md:block" /> : null}
         <nav aria-label="Navigation principale" className="ml-auto hidden items-center gap-1 md:flex">
           {isLoading ? (
             <div aria-busy="true" aria-label="Chargement de la session" className="h-8 w-48 animate-pulse rounded-lg bg-slate-100" />
@@ -57,6 +60,11 @@ export function TopBar() {
           <MobileMenu />
         </div>
       </div>
+      {showsSearch ? (
+        <div className="border-t border-slate-100 px-4 py-2 md:hidden">
+          <SearchBox />
+        </div>
+      ) : null}
     </header>
   );
 }

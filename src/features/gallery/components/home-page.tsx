@@ -1,25 +1,12 @@
-import { Link } from 'react-router';
-import { buttonVariants } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
-import { useSession } from '../../../lib/session';
+import { GallerySection } from './gallery-section';
+import { HighlightsBlock } from './highlights-block';
 
 export function HomePage() {
-  const { user } = useSession();
   return (
-    <section className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-        {user ? `Bonjour ${user.firstName} !` : 'Les meilleures créas publicitaires, analysées.'}
-      </h1>
-      <p className="mt-3 max-w-2xl text-slate-600">
-        Parcourez une bibliothèque de créatives images et vidéos, avec l'analyse de nos experts.
-      </p>
-      {!user ? (
-        <div className="mt-6 flex gap-3">
-          <Link to={paths.register} className={buttonVariants({ size: 'lg' })}>
-            Inscription
-          </Link>
-        </div>
-      ) : null}
-    </section>
+    <div className="mx-auto flex max-w-7xl flex-col gap-12 px-4 py-8 sm:px-6 sm:py-10">
+      <h1 className="sr-only">Créathèque — galerie de créatives publicitaires</h1>
+      <HighlightsBlock />
+      <GallerySection />
+    </div>
   );
 }

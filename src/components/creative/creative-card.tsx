@@ -1,0 +1,66 @@
+import { MessageCircle } from 'lucide-react';
+import type * as React from 'react';
+import { Link } from 'react-router';
+import type { Creative } from '../../../domain/types';
+import { paths } from '../../config/paths';
+import { CreativeBadges } from './badges';
+import { CreativeThumb } from './creative-thumb';
+import { LikeButton } from './like-button';
+import { TagList } from './tag-list';
+
+export interface CreativeCardProps {
+  creative: Creative;
+  onToggleLike: (creative: Creative) => void;
+  /** Extra controls in the card footer (add to folder, remove…). */
+  actions?: React.ReactNode;
+  showPreview?: boolean;
+  eager?: boolean;
+}
+
+/** A creative in a grid: media, name, advertiser, tags, analysis preview, like and comment count. */
+export function CreativeCard({ creative, onToggleLike, actions, showPreview = true, eager }: CreativeCardProps) {
+  const href = paths.creative(creative.id);
+  return (
+    <article className="group flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
+      <Link to={href} tabIndex={-1} aria-hidden className="relative block">
+        <CreativeThumb creative={creative} eager={eager} className="transition-transform duration-300 group-hover:scale-[1.01]" />
+        <CreativeBadges creative={creative} className="absolute left-2 top-2" />
+      </Link>
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div>
+          <h3 className="text-base font-semibold leading-snug text-slate-900">
+            <Link to={href} className="hover:text-brand-700">
+              {creative.name}
+            </Link>
+          </h3>
+          <p className="text-sm text-slate-600">{creative.advertiser}</p>
+        </div>
+        <TagList creative={creative} max={5} />
+        {showPreview && creative.analysisPreview.length > 0 ? (
+          <div className="flex flex-col gap-1.5 border-t border-slate-100 pt-3 text-sm text-slate-700">
+            <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">Hook</p>
+            {creative.analysisPreview.map((p, i) => (
+              <p key={i}>{p}</p>
+            ))}
+            <Link to={href} className="self-start text-sm font-medium text-brand-700 hover:underline">
+              Voir plus...
+            </Link>
+          </div>
+        ) : null}
+        <div className="mt-auto flex items-center gap-2 pt-1">
+          <LikeButton size="sm" liked={creative.likedByMe} count={creative.likes} onToggle={() => onToggleLike(creative)} />
+          <span className="inline-flex items-center gap-1 text-sm text-slate-500" title="Commentaires">
+            <MessageCircle className="size-4" aria-hidden />
+            <span className="sr-only">Commentaires :</span>
+            {creative.commentCount}
+          </span>
+          {actions ? <div className="ml-auto flex items-center gap-1">{actions}</div> : null}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function CreativeGrid({ children }: { children: React.ReactNode }) {
+  return <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">{children}</div>;
+}

@@ -1,0 +1,137 @@
+import { Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { MSG } from '../../../../domain/messages';
+import { commentInput } from '../../../../domain/schemas/comment';
+import type { Comment } from '../../../../domain/types';
+import { LikeButton } from '../../../components/creative/like-button';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Field, Textarea } from '../../../components/ui/field';
+import { toast } from '../../../components/ui/toaster';
+import { paths } from '../../../config/paths';
+import { formatDateTime } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
+import { useAddComment } from '../api/add-comment';
+import { useDeleteComment } from '../api/delete-comment';
+import { useComments } from '../api/get-comments';
+import { useToggleCommentLike } from '../api/toggle-comment-like';
+
+function CommentForm({ creativeId }: { creativeId: string }) {
+  const add = useAddComment(creativeId);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const parsed = commentInput.safeParse({ text });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    try {
+      await add.mutateAsync(parsed.data.text);
+      setText('');
+    } catch {
+      toast.error(MSG.commentError);
+    }
+  };
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-2">
+      <Field label="Votre commentaire" error={error}>
+        {(a11y) => (
+          <Textarea {...a11y} value={text} onChange={(e) => setText(e.target.value)} rows={3} placeholder="Partagez votre avis sur cette créa…" />
+        )}
+      </Field>
+      <Button type="submit" className="self-end" disabled={add.isPending || !text.trim()}>
+        {add.isPending ? 'Envoi…' : 'Commenter'}
+      </Button>
+    </form>
+  );
+}
+
+function CommentItem({ comment, creativeId, canDelete }: { comment: Comment; creativeId: string; canDelete: boolean }) {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const like = useToggleCommentLike(creativeId);
+  const remove = useDeleteComment(creativeId);
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <li className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4">
+      <div className="flex items-baseline justify-between gap-2">
+        <p className="text-sm font-semibold text-slate-900">
+          {comment.userFirstName} {comment.userLastName}
+        </p>
+        <time dateTime={comment.createdAt} className="text-xs text-slate-500">
+          {formatDateTime(comment.createdAt)}
+        </time>
+      </div>
+      <p className="whitespace-pre-line text-sm text-slate-700">{comment.text}</p>
+      <div className="flex items-center gap-2">
+        <LikeButton
+          size="sm"
+          liked={comment.likedByMe}
+          count={comment.likes}
+          onToggle={() => (user ? like.mutate({ comment, like: !comment.likedByMe }) : navigate(paths.login))}
+        />
+        {canDelete ? (
+          <Button variant="ghost" size="sm" className="ml-auto text-red-600 hover:bg-red-50 hover:text-red-700" onClick={() => setConfirming(true)}>
+            <Trash2 aria-hidden />
+            Supprimer
+          </Button>
+        ) : null}
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Supprimer ce commentaire ?"
+        description="Le commentaire sera définitivement supprimé."
+        destructive
+        pending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(comment.id, {
+            onSuccess: () => setConfirming(false),
+            onError: () => toast.error(MSG.creativeDeleteError),
+          })
+        }
+      />
+    </li>
+  );
+}
+
+/** Comments of a creative: count, add box for signed-in users, likes, delete for admins. */
+export function CommentsSection({ creativeId }: { creativeId: string }) {
+  const { user, can } = useSession();
+  const { data: comments, isPending, isError } = useComments(creativeId);
+  const count = comments?.length ?? 0;
+  return (
+    <section aria-labelledby="comments-title" className="flex flex-col gap-4">
+      <h2 id="comments-title" className="text-xl font-bold text-slate-900">
+        Commentaires ({count})
+      </h2>
+      {user ? (
+        <CommentForm creativeId={creativeId} />
+      ) : (
+        <p className="text-sm text-slate-600">
+          <Link to={paths.login} className="font-medium text-brand-700 hover:underline">
+            Connectez-vous
+          </Link>{' '}
+          pour commenter cette créa.
+        </p>
+      )}
+      {isPending ? null : isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          Impossible de charger les commentaires.
+        </p>
+      ) : count === 0 ? (
+        <p className="text-sm text-slate-500">Aucun commentaire pour le moment.</p>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {comments!.map((comment) => (
+            <CommentItem key={comment.id} comment={comment} creativeId={creativeId} canDelete={can('comment:delete')} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

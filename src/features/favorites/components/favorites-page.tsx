@@ -1,0 +1,66 @@
+import { Heart } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { CreativeCard, CreativeGrid } from '../../../components/creative/creative-card';
+import { Button, buttonVariants } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { useLikeHandler } from '../../../lib/use-like-handler';
+import { useFavorites } from '../api/get-favorites';
+
+/** /favorites: the approved creatives the user liked; unliking removes them; ?q applies. */
+export function FavoritesPage() {
+  const [params] = useSearchParams();
+  const q = (params.get('q') ?? '').trim();
+  const favorites = useFavorites(q);
+  const onToggleLike = useLikeHandler();
+  const items = favorites.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6">
+      <header>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Mes favoris</h1>
+        <p className="mt-1 text-sm text-slate-600">Les créas que vous avez likées.</p>
+      </header>
+      {q ? (
+        <p className="text-sm text-slate-600">
+          Résultats pour « <strong>{q}</strong> »
+        </p>
+      ) : null}
+      {favorites.isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner className="size-8" />
+        </div>
+      ) : favorites.isError ? (
+        <p role="alert" className="text-center text-red-700">
+          Impossible de charger vos favoris.
+        </p>
+      ) : items.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
+          <Heart className="size-10 text-rose-300" aria-hidden />
+          <p className="font-medium text-slate-800">
+            {q ? 'Aucun favori ne correspond à votre recherche' : "Vous n'avez pas encore de favoris"}
+          </p>
+          {!q ? (
+            <Link to={paths.home} className={buttonVariants({ variant: 'outline' })}>
+              Parcourir la galerie
+            </Link>
+          ) : null}
+        </div>
+      ) : (
+        <>
+          <CreativeGrid>
+            {items.map((creative) => (
+              <CreativeCard key={creative.id} creative={creative} onToggleLike={onToggleLike} showPreview={false} />
+            ))}
+          </CreativeGrid>
+          {favorites.hasNextPage ? (
+            <div className="flex justify-center">
+              <Button variant="outline" size="lg" onClick={() => void favorites.fetchNextPage()} disabled={favorites.isFetchingNextPage}>
+                {favorites.isFetchingNextPage ? 'Chargement…' : 'Charger plus'}
+              </Button>
+            </div>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+import { Clock, Heart, SearchX, SlidersHorizontal } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { activeFilterGroups } from '../../../../domain/gallery-filters';
+import { CreativeCard, CreativeGrid } from '../../../components/creative/creative-card';
+import { Button, buttonVariants } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { useSession } from '../../../lib/session';
+import { useLikeHandler } from '../../../lib/use-like-handler';
+import { useGallery } from '../api/get-gallery';
+import { isFiltered, readGalleryView, toGalleryQuery, withFilters, withSort } from '../url-state';
+
+const FilterDialog = lazy(() => import('./filter-dialog'));
+const LoginRequiredDialog = lazy(() => import('./login-required-dialog'));
+
+/** 'Galerie des créas': sort, filters, search from ?q, 12 cards then 'Charger plus'. */
+export function GallerySection() {
+  const [params, setParams] = useSearchParams();
+  const view = readGalleryView(params);
+  const { user, can } = useSession();
+  const onToggleLike = useLikeHandler();
+  const gallery = useGallery(toGalleryQuery(view));
+  const [dialog, setDialog] = useState<'filters' | 'login' | null>(null);
+  const items = gallery.data?.pages.flatMap((p) => p.items) ?? [];
+  const filterCount = activeFilterGroups(view.filters);
+
+  const loadMore = () => {
+    if (!user) setDialog('login');
+    else void gallery.fetchNextPage();
+  };
+
+  return (
+    <section aria-labelledby="gallery-title" className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="gallery-title" className="text-2xl font-bold tracking-tight text-slate-900">
+          Galerie des créas
+        </h2>
+        <div className="flex flex-wrap items-center gap-2">
+          <div className="inline-flex rounded-full border border-slate-200 bg-white p-1" role="group" aria-label="Trier">
+            <Button
+              variant="tab"
+              size="sm"
+              aria-pressed={view.sort === 'recent'}
+              data-state={view.sort === 'recent' ? 'active' : undefined}
+              onClick={() => setParams(withSort(params, 'recent'), { replace: true })}
+            >
+              <Clock aria-hidden />
+              Plus récentes
+            </Button>
+            <Button
+              variant="tab"
+              size="sm"
+              aria-pressed={view.sort === 'likes'}
+              data-state={view.sort === 'likes' ? 'active' : undefined}
+              onClick={() => setParams(withSort(params, 'likes'), { replace: true })}
+            >
+              <Heart aria-hidden />
+              Plus likées
+            </Button>
+          </div>
+          <Button variant="outline" size="sm" onClick={() => setDialog('filters')} aria-haspopup="dialog">
+            <SlidersHorizontal aria-hidden />
+            Filtres
+            {filterCount > 0 ? (
+              <span className="ml-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-brand-700 px-1.5 text-xs text-white">
+                {filterCount}
+              </span>
+            ) : null}
+          </Button>
+        </div>
+      </div>
+      {view.q.trim() ? (
+        <p className="text-sm text-slate-600">
+          Résultats pour « <strong>{view.q.trim()}</strong> »
+        </p>
+      ) : null}
+
+      {gallery.isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner className="size-8" />
+        </div>
+      ) : gallery.isError ? (
+        <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-center text-red-700">
+          Impossible de charger la galerie. Veuillez réessayer.
+        </p>
+      ) : items.length === 0 ? (
+        isFiltered(view) ? (
+          <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
+            <SearchX className="size-10 text-slate-400" aria-hidden />
+            <p className="font-medium text-slate-800">Aucune créative ne correspond à votre recherche</p>
+            <Button variant="outline" onClick={() => setParams(new URLSearchParams(), { replace: true })}>
+              Réinitialiser les filtres
+            </Button>
+          </div>
+        ) : (
+          <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
+            <p className="font-medium text-slate-800">Aucune créative pour le moment</p>
+            {can('creative:submit') ? (
+              <Link to={paths.submit} className={buttonVariants()}>
+                Ajouter une créa
+              </Link>
+            ) : null}
+          </div>
+        )
+      ) : (
+        <>
+          <CreativeGrid>
+            {items.map((creative, i) => (
+              <CreativeCard key={creative.id} creative={creative} onToggleLike={onToggleLike} eager={i < 4} />
+            ))}
+          </CreativeGrid>
+          {gallery.hasNextPage ? (
+            <div className="flex justify-center">
+              <Button variant="outline" size="lg" onClick={loadMore} disabled={gallery.isFetchingNextPage}>
+                {gallery.isFetchingNextPage ? 'Chargement…' : 'Charger plus'}
+              </Button>
+            </div>
+          ) : null}
+        </>
+      )}
+
+      <Suspense fallback={null}>
+        {dialog === 'filters' ? (
+          <FilterDialog
+            initial={view.filters}
+            onApply={(filters) => setParams(withFilters(params, filters), { replace: true })}
+            onClose={() => setDialog(null)}
+          />
+        ) : null}
+        {dialog === 'login' ? <LoginRequiredDialog onClose={() => setDialog(null)} /> : null}
+      </Suspense>
+    </section>
+  );
+}
