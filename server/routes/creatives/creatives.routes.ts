@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { galleryQueryInput } from '../../../domain/gallery-filters';
+import { galleryQueryInput } from '../../../domain/schemas/gallery';
 import { downloadFileName } from '../../../domain/download';
 import { commentInput } from '../../../domain/schemas/comment';
 import { currentUser, requirePermission } from '../../auth/session';

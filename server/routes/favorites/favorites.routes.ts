@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { favoritesQueryInput } from '../../../domain/gallery-filters';
+import { favoritesQueryInput } from '../../../domain/schemas/gallery';
 import { currentUser, requirePermission } from '../../auth/session';
 import type { AppEnv, Deps } from '../../http/context';
 import { readQuery } from '../../http/validate';

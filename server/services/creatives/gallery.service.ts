@@ -1,7 +1,7 @@
 import { and, arrayOverlaps, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { creativeOfMonthRule } from '../../../domain/creative-of-month';
-import { filtersOf, type GalleryQueryInput } from '../../../domain/gallery-filters';
+import { filtersOf, type GalleryQueryInput } from '../../../domain/schemas/gallery';
 import { PAGE_SIZE } from '../../../domain/limits';
 import { can } from '../../../domain/permissions';
 import { normalizeSearch } from '../../../domain/search';
