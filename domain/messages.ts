@@ -9,6 +9,8 @@ export const MSG = {
   passwordMin: 'Le mot de passe doit contenir au moins 6 caractères',
   firstNameRequired: 'Le prénom est requis',
   lastNameRequired: 'Le nom est requis',
+  firstNameMax: 'Le prénom ne doit pas dépasser 50 caractères',
+  lastNameMax: 'Le nom ne doit pas dépasser 50 caractères',
   confirmRequired: 'Veuillez confirmer votre mot de passe',
   passwordsMismatch: 'Les mots de passe ne correspondent pas',
   currentPasswordRequired: 'Le mot de passe actuel est requis',

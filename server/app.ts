@@ -4,6 +4,7 @@ import { AppError } from '../domain/errors';
 import { loadSession } from './auth/session';
 import type { AppEnv, Deps } from './http/context';
 import { handleError, notFoundRoute } from './http/errors';
+import { originCheck } from './http/origin-check';
 import { securityHeaders } from './http/security-headers';
 import { mountSpa } from './http/spa';
 import { authRoutes } from './routes/auth/auth.routes';
@@ -39,6 +40,7 @@ export function createApp(deps: Deps, options: { distDir?: string } = {}) {
       },
     }),
   );
+  app.use('/api/*', originCheck([deps.config.publicUrl, ...deps.config.trustedOrigins]));
   app.use('/api/*', loadSession(deps));
   app.route('/api/auth', authRoutes(deps));
   app.route('/api/me', meRoutes(deps));

@@ -22,7 +22,7 @@ export function buildDeps(options: {
     db: options.db,
     secret: options.secret,
     publicUrl: options.config.publicUrl,
-    trustedOrigins: options.trustedOrigins,
+    trustedOrigins: [...options.config.trustedOrigins, ...(options.trustedOrigins ?? [])],
     rateLimit: options.rateLimit,
     onUserCreated: (user) => webhooks(env.REGISTRATION_WEBHOOK_URL, user),
   });

@@ -36,6 +36,8 @@ export interface ServerConfig {
   dataDir: string;
   /** Public origin of the app, e.g. http://127.0.0.1:3000 (cookies, trusted origins). */
   publicUrl: string;
+  /** Other origins allowed to call the API with cookies (http://localhost:PORT, the Vite dev server). */
+  trustedOrigins: string[];
 }
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -54,5 +56,9 @@ export function toConfig(env: Env): ServerConfig {
     host: env.HOST,
     dataDir: path.resolve(env.DATA_DIR),
     publicUrl: (env.PUBLIC_URL ?? `http://127.0.0.1:${env.PORT}`).replace(/\/$/, ''),
+    trustedOrigins:
+      env.NODE_ENV === 'development' || !env.PUBLIC_URL
+        ? [`http://localhost:${env.PORT}`, 'http://127.0.0.1:5173', 'http://localhost:5173']
+        : [],
   };
 }

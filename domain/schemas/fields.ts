@@ -20,5 +20,11 @@ export const passwordField = requiredString(MSG.passwordRequired)
   .min(1, MSG.passwordRequired)
   .min(PASSWORD_MIN, MSG.passwordMin);
 
-export const firstNameField = requiredString(MSG.firstNameRequired).trim().min(1, MSG.firstNameRequired).max(NAME_PART_MAX);
-export const lastNameField = requiredString(MSG.lastNameRequired).trim().min(1, MSG.lastNameRequired).max(NAME_PART_MAX);
+export const firstNameField = requiredString(MSG.firstNameRequired)
+  .trim()
+  .min(1, MSG.firstNameRequired)
+  .max(NAME_PART_MAX, MSG.firstNameMax);
+export const lastNameField = requiredString(MSG.lastNameRequired)
+  .trim()
+  .min(1, MSG.lastNameRequired)
+  .max(NAME_PART_MAX, MSG.lastNameMax);

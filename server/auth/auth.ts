@@ -63,6 +63,8 @@ export function createAuth(options: AuthOptions) {
     },
     advanced: {
       useSecureCookies: secure,
+      // better-auth skips its origin checks when NODE_ENV=test; keep them on everywhere.
+      disableOriginCheck: false,
       cookiePrefix: 'creatheque',
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
       defaultCookieAttributes: { sameSite: 'lax', httpOnly: true, secure },
@@ -73,7 +75,11 @@ export function createAuth(options: AuthOptions) {
           before: async (user) => ({ data: { ...user, role: 'user' } }),
           after: async (user) => {
             const u = user as typeof user & { firstName: string; lastName: string };
-            options.onUserCreated?.({ firstName: u.firstName, lastName: u.lastName, email: u.email });
+            try {
+              options.onUserCreated?.({ firstName: u.firstName, lastName: u.lastName, email: u.email });
+            } catch (err) {
+              console.warn('[auth] onUserCreated failed', err); // never fails a sign-up that succeeded
+            }
           },
         },
       },

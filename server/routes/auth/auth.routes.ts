@@ -7,8 +7,10 @@ import type { AppEnv, Deps } from '../../http/context';
 import { readJson } from '../../http/validate';
 import { toUser } from '../../auth/session';
 
-function rateLimited(result: AuthCallResult): boolean {
-  return result.status === 429;
+/** Refusals that are not about the credentials: rate limit, foreign origin. */
+function throwIfRefused(result: AuthCallResult): void {
+  if (result.status === 429) throw new AppError('RATE_LIMITED');
+  if (result.status === 403) throw new AppError('FORBIDDEN');
 }
 
 function sessionUser(result: AuthCallResult) {
@@ -31,7 +33,7 @@ export function authRoutes(deps: Deps) {
         lastName: input.lastName,
       });
       if (!result.ok) {
-        if (rateLimited(result)) throw new AppError('RATE_LIMITED');
+        throwIfRefused(result);
         if (result.code?.startsWith('USER_ALREADY_EXISTS')) {
           throw new AppError('EMAIL_TAKEN', { fields: { email: MSG.emailTaken } });
         }
@@ -52,7 +54,7 @@ export function authRoutes(deps: Deps) {
       const input = await readJson(c, loginInput);
       const result = await callAuth(deps, c, '/sign-in/email', { email: input.email, password: input.password });
       if (!result.ok) {
-        if (rateLimited(result)) throw new AppError('RATE_LIMITED');
+        throwIfRefused(result);
         if (result.status === 401 || result.code === 'INVALID_EMAIL_OR_PASSWORD') {
           throw new AppError('INVALID_CREDENTIALS');
         }
@@ -65,6 +67,7 @@ export function authRoutes(deps: Deps) {
 
     .post('/logout', async (c) => {
       const result = await callAuth(deps, c, '/sign-out', {});
+      throwIfRefused(result);
       forwardCookies(c, result);
       return c.json({ ok: true });
     });

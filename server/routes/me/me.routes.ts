@@ -28,6 +28,7 @@ export function meRoutes(deps: Deps) {
       });
       if (!result.ok) {
         if (result.status === 429) throw new AppError('RATE_LIMITED');
+        if (result.status === 403) throw new AppError('FORBIDDEN');
         if (result.code === 'INVALID_PASSWORD' || result.code === 'CREDENTIAL_ACCOUNT_NOT_FOUND') {
           throw new AppError('WRONG_PASSWORD', { fields: { currentPassword: MSG.wrongCurrentPassword } });
         }

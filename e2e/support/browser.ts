@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AxeBuilder } from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, expect, inject } from 'vitest';
+
+/** Headless Debian Chromium for the journeys (never a downloaded browser). */
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const SCREENSHOT_DIR = path.join(root, 'e2e', 'screenshots');
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const MOBILE = { width: 390, height: 844 } as const;
+
+export type DemoRole = 'admin' | 'specialist' | 'agency' | 'user';
+export const DEMO_PASSWORD = 'demo1234';
+export const DEMO_ACCOUNTS: Record<DemoRole, string> = {
+  admin: 'admin@example.com',
+  specialist: 'specialiste@example.com',
+  agency: 'agence@example.com',
+  user: 'utilisateur@example.com',
+};
+
+/** The server started by e2e/support/server.ts, e.g. http://127.0.0.1:41234. */
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+let browser: Browser | undefined;
+const contexts = new Set<BrowserContext>();
+
+export async function getBrowser(): Promise<Browser> {
+  if (browser?.isConnected()) return browser;
+  if (!fs.existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH)`);
+  }
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  return browser;
+}
+
+/** Closes every page and the browser (registered with afterAll for each e2e file that imports this). */
+export async function closeBrowser(): Promise<void> {
+  for (const context of contexts) await context.close().catch(() => {});
+  contexts.clear();
+  const b = browser;
+  browser = undefined;
+  await b?.close().catch(() => {});
+}
+afterAll(closeBrowser);
+
+/**
+ * A fresh page in its own context (no cookies shared), French locale, relative URLs resolved
+ * against the e2e server. Desktop 1280×800 by default; pass MOBILE for 390×844.
+ */
+export async function newPage(viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
+  const b = await getBrowser();
+  const context = await b.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: viewport.width, height: viewport.height },
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+    isMobile: viewport.width < 768,
+    hasTouch: viewport.width < 768,
+  });
+  contexts.add(context);
+  context.on('close', () => contexts.delete(context));
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  page.setDefaultNavigationTimeout(30_000);
+  page.on('pageerror', (err) => console.error(`[browser] uncaught error on ${page.url()}: ${err.message}`));
+  return page;
+}
+
+/** Signs in a demo account through the login form and waits for the home page. */
+export async function login(page: Page, role: DemoRole): Promise<void> {
+  const email = DEMO_ACCOUNTS[role];
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/', { timeout: 20_000 });
+}
+
+export interface A11yOptions {
+  /** CSS selectors to leave out of the scan. */
+  exclude?: string[];
+  /** axe rule ids to skip (say why where you use it). */
+  disableRules?: string[];
+}
+
+/** Runs axe on the current page; fails on any violation of impact serious or critical, listing them. */
+export async function expectNoSeriousA11yViolations(page: Page, options: A11yOptions = {}): Promise<void> {
+  let builder = new AxeBuilder({ page });
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);
+  const results = await builder.analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  if (serious.length > 0) {
+    const report = serious
+      .map((v) => {
+        const nodes = v.nodes
+          .slice(0, 5)
+          .map((n) => `      - ${n.target.join(' ')}\n        ${(n.failureSummary ?? '').replace(/\n/g, '\n        ')}`)
+          .join('\n');
+        const more = v.nodes.length > 5 ? `\n      … and ${v.nodes.length - 5} more` : '';
+        return `  [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${nodes}${more}`;
+      })
+      .join('\n');
+    console.error(`[axe] ${serious.length} serious/critical violation(s) on ${page.url()}:\n${report}`);
+  }
+  expect(
+    serious.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.length} node(s))`),
+    `axe violations on ${page.url()}`,
+  ).toEqual([]);
+}
+
+/** Saves a full-page PNG to e2e/screenshots/<name>.png (gitignored) and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name.replace(/[^a-z0-9._-]+/gi, '-')}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}

@@ -1,0 +1,151 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every suite this machine can run, in order, stopping at the first failure.
+ *
+ *   1. unit, component and server-integration tests        vitest run (PGlite in memory)
+ *   2. the server-integration tests again on PostgreSQL    only when DATABASE_URL is set
+ *   3. production build + initial-JS budget                 vite build, vitest.budget.config.ts
+ *   4. browser journeys (headless Chromium)                 vitest.e2e.config.ts; skipped when
+ *      Chromium is missing, except under CI where a missing Chromium is a failure
+ *
+ * Plain Node ESM, no dependencies. Output of each tool is streamed as it comes.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const isCI = Boolean(process.env.CI) && process.env.CI !== 'false' && process.env.CI !== '0';
+const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/** @type {{ name: string; status: 'passed' | 'failed' | 'skipped' | 'not run'; seconds?: number; note?: string }[]} */
+const results = [];
+
+function header(text) {
+  const line = '═'.repeat(Math.max(20, Math.min(100, text.length + 4)));
+  console.log(`\n${line}\n  ${text}\n${line}`);
+}
+
+function redact(url) {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '(unparsable URL)';
+  }
+}
+
+/** Runs one command with inherited stdio; resolves to its exit code (1 on a signal or spawn error). */
+function run(command, args, env) {
+  return new Promise((resolve) => {
+    console.log(`$ ${path.relative(root, command) || command} ${args.join(' ')}`);
+    const child = spawn(command, args, { cwd: root, env, stdio: 'inherit' });
+    child.on('error', (err) => {
+      console.error(`could not start ${command}: ${err.message}`);
+      resolve(1);
+    });
+    child.on('exit', (code, signal) => {
+      if (signal) console.error(`${path.basename(command)} was stopped by ${signal}`);
+      resolve(code ?? 1);
+    });
+  });
+}
+
+/** Runs the steps of one stage in order; records the stage; returns true when it passed. */
+async function stage(name, steps) {
+  header(name);
+  const started = Date.now();
+  for (const step of steps) {
+    const code = await run(step.command, step.args, step.env ?? process.env);
+    if (code !== 0) {
+      results.push({ name, status: 'failed', seconds: (Date.now() - started) / 1000, note: `exit code ${code}` });
+      return false;
+    }
+  }
+  results.push({ name, status: 'passed', seconds: (Date.now() - started) / 1000 });
+  return true;
+}
+
+function skip(name, note) {
+  header(name);
+  console.log(`SKIPPED: ${note}`);
+  results.push({ name, status: 'skipped', note });
+}
+
+function withoutDatabaseUrl() {
+  const env = { ...process.env };
+  delete env.DATABASE_URL;
+  return env;
+}
+
+const STAGES = {
+  pglite: 'Unit, web and server tests (PGlite)',
+  postgres: 'Server tests on PostgreSQL',
+  build: 'Build + initial-JS budget',
+  e2e: 'Browser journeys (e2e, Chromium)',
+};
+
+async function main() {
+  const started = Date.now();
+
+  if (!(await stage(STAGES.pglite, [{ command: bin('vitest'), args: ['run'], env: withoutDatabaseUrl() }]))) return finish(started);
+
+  if (process.env.DATABASE_URL) {
+    const ok = await stage(`${STAGES.postgres} (PostgreSQL at ${redact(process.env.DATABASE_URL)})`, [
+      { command: bin('vitest'), args: ['run', '--project', 'unit'], env: process.env },
+    ]);
+    if (!ok) return finish(started);
+  } else {
+    skip(STAGES.postgres, 'the PostgreSQL pass is skipped because DATABASE_URL is unset (set it to postgres://… to run the server tests on PostgreSQL too)');
+  }
+
+  const built = await stage(STAGES.build, [
+    { command: bin('vite'), args: ['build'] },
+    { command: bin('vitest'), args: ['run', '--config', 'vitest.budget.config.ts'] },
+  ]);
+  if (!built) return finish(started);
+
+  if (!fs.existsSync(chromiumPath)) {
+    const why = `no Chromium at ${chromiumPath} (install Debian's chromium, or set CHROMIUM_PATH)`;
+    if (isCI) {
+      header(STAGES.e2e);
+      console.error(`FAILED: ${why}; under CI the browser journeys are required.`);
+      results.push({ name: STAGES.e2e, status: 'failed', note: `${why} (CI)` });
+      return finish(started);
+    }
+    skip(STAGES.e2e, `e2e is skipped: ${why}`);
+  } else {
+    await stage(STAGES.e2e, [{ command: bin('vitest'), args: ['run', '--config', 'vitest.e2e.config.ts'], env: withoutDatabaseUrl() }]);
+  }
+  return finish(started);
+}
+
+function finish(started) {
+  const recorded = new Set(results.map((r) => r.name.split(' (PostgreSQL at ')[0]));
+  for (const name of Object.values(STAGES)) {
+    if (!recorded.has(name)) results.push({ name, status: 'not run', note: 'an earlier stage failed' });
+  }
+  header(`Summary (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  const width = Math.max(...results.map((r) => r.name.length));
+  for (const r of results) {
+    const time = r.seconds === undefined ? '' : ` ${r.seconds.toFixed(1)} s`;
+    const mark = { passed: 'PASS', failed: 'FAIL', skipped: 'SKIP', 'not run': '----' }[r.status];
+    console.log(`  ${mark}  ${r.name.padEnd(width)}${time}${r.note ? `  — ${r.note}` : ''}`);
+  }
+  const failed = results.some((r) => r.status === 'failed');
+  console.log(failed ? '\nnpm test: FAILED' : '\nnpm test: OK');
+  return failed ? 1 : 0;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err) => {
+    console.error(err);
+    process.exitCode = 1;
+  },
+);

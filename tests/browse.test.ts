@@ -1,0 +1,272 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../domain/messages';
+import { PAGE_SIZE } from '../domain/limits';
+import type { Creative, Page } from '../domain/types';
+import { creativeLikes, creatives } from '../server/db/schema';
+import { insertCreative, insertUsers, sessionCookieFor, storeTestImage } from './helpers/fixtures';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+let t: TestApp;
+let userCookie: string;
+let adminCookie: string;
+let agency: { id: string; cookie: string };
+let otherAgencyCookie: string;
+let specialistCookie: string;
+
+const DAY = 86_400_000;
+const ago = (days: number) => new Date(Date.now() - days * DAY);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  userCookie = (await t.loginAs('user')).cookie;
+  adminCookie = (await t.loginAs('admin')).cookie;
+  specialistCookie = (await t.loginAs('specialist')).cookie;
+  const a = await t.loginAs('agency');
+  agency = { id: a.user.id, cookie: a.cookie };
+  otherAgencyCookie = (await t.loginAs('agency')).cookie;
+});
+
+afterAll(() => t.close());
+
+async function list(query: string, cookie?: string) {
+  const res = await t.request<Page<Creative>>('GET', `/api/creatives${query}`, { cookie });
+  expect(res.status, res.text).toBe(200);
+  return res.body;
+}
+
+describe('gallery listing', () => {
+  beforeAll(async () => {
+    for (let i = 0; i < 30; i++) {
+      await insertCreative(t.db, { name: `Liste ${String(i).padStart(2, '0')}`, createdAt: ago(40 + i), likes: i % 7 });
+    }
+    await insertCreative(t.db, { name: 'Liste en attente', status: 'pending', createdAt: ago(1) });
+    await insertCreative(t.db, { name: 'Liste refusée', status: 'rejected', createdAt: ago(1) });
+  });
+
+  it('pages through approved creatives, newest first, 12 at a time, without gaps or repeats', async () => {
+    const seen: Creative[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: Page<Creative> = await list(`?q=liste${cursor ? `&cursor=${cursor}` : ''}`, userCookie);
+      expect(page.items.length).toBeLessThanOrEqual(PAGE_SIZE);
+      seen.push(...page.items);
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toHaveLength(30);
+    expect(new Set(seen.map((c) => c.id)).size).toBe(30);
+    expect(seen.every((c) => c.status === 'approved')).toBe(true);
+    const dates = seen.map((c) => Date.parse(c.createdAt));
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+  });
+
+  it('sorts by likes, ties by date, across pages', async () => {
+    const first = await list('?q=liste&sort=likes');
+    const second = await list(`?q=liste&sort=likes&cursor=${first.nextCursor}`);
+    const all = [...first.items, ...second.items];
+    for (let i = 1; i < all.length; i++) {
+      const [a, b] = [all[i - 1]!, all[i]!];
+      expect(a.likes > b.likes || (a.likes === b.likes && a.createdAt >= b.createdAt)).toBe(true);
+    }
+  });
+
+  it('refuses a tampered cursor and unknown filter values', async () => {
+    expect((await t.request('GET', '/api/creatives?cursor=abc')).status).toBe(400);
+    expect((await t.request('GET', '/api/creatives?format=Inconnu')).status).toBe(400);
+    expect((await t.request('GET', '/api/creatives?sort=random')).status).toBe(400);
+  });
+});
+
+describe('filters and search', () => {
+  beforeAll(async () => {
+    await insertCreative(t.db, { name: 'Filtre A', formats: ['Vidéo'], sectors: ['Mode'], isJuntoAngel: true });
+    await insertCreative(t.db, { name: 'Filtre B', formats: ['GIF'], sectors: ['Mode'], testedAndApproved: true });
+    await insertCreative(t.db, { name: 'Filtre C', formats: ['Vidéo', 'Motion'], sectors: ['Santé'] });
+    await insertCreative(t.db, { name: 'Crème Été', advertiser: 'Maison Élise' });
+  });
+
+  const names = (page: Page<Creative>) => page.items.map((c) => c.name).sort();
+
+  it('matches any value within a group', async () => {
+    expect(names(await list('?q=filtre&format=Vidéo&format=GIF'))).toEqual(['Filtre A', 'Filtre B', 'Filtre C']);
+  });
+
+  it('requires every group and flag', async () => {
+    expect(names(await list('?q=filtre&format=Vidéo&sector=Mode'))).toEqual(['Filtre A']);
+    expect(names(await list('?q=filtre&junto=1'))).toEqual(['Filtre A']);
+    expect(names(await list('?q=filtre&tested=1&sector=Mode'))).toEqual(['Filtre B']);
+    expect(names(await list('?q=filtre&tested=1&junto=1'))).toEqual([]);
+  });
+
+  it('searches name or advertiser, ignoring case and accents', async () => {
+    expect(names(await list('?q=CREME%20ete'))).toEqual(['Crème Été']);
+    expect(names(await list('?q=elise'))).toEqual(['Crème Été']);
+    expect(names(await list('?q=100%25'))).toEqual([]);
+  });
+
+  it('returns categories as comma-joined strings', async () => {
+    const [c] = (await list('?q=filtre%20c')).items;
+    expect(c?.format).toBe('Vidéo, Motion');
+  });
+});
+
+describe('creative detail', () => {
+  let approved: string;
+  let pending: string;
+
+  beforeAll(async () => {
+    approved = (await insertCreative(t.db, { name: 'Détail', attention: 'Message clair', bestPractices: ['Hook fort'] })).id;
+    pending = (await insertCreative(t.db, { name: 'Détail attente', status: 'pending', submittedBy: agency.id })).id;
+  });
+
+  it('hides the analysis from visitors only', async () => {
+    const anon = await t.request<Creative>('GET', `/api/creatives/${approved}`);
+    expect(anon.status).toBe(200);
+    expect(anon.body.analysis).toBeNull();
+    const signed = await t.request<Creative>('GET', `/api/creatives/${approved}`, { cookie: userCookie });
+    expect(signed.body.analysis).toMatchObject({ attention: 'Message clair', bestPractices: ['Hook fort'] });
+  });
+
+  it("answers 'Créative non trouvée' for unknown and non-approved ones, except staff and the submitting agency", async () => {
+    const unknown = await t.request('GET', '/api/creatives/nope');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.message).toBe(MSG.creativeNotFound);
+    expect((await t.request('GET', `/api/creatives/${pending}`)).status).toBe(404);
+    expect((await t.request('GET', `/api/creatives/${pending}`, { cookie: userCookie })).status).toBe(404);
+    expect((await t.request('GET', `/api/creatives/${pending}`, { cookie: otherAgencyCookie })).status).toBe(404);
+    expect((await t.request('GET', `/api/creatives/${pending}`, { cookie: agency.cookie })).status).toBe(200);
+    expect((await t.request('GET', `/api/creatives/${pending}`, { cookie: specialistCookie })).status).toBe(200);
+  });
+});
+
+describe('likes', () => {
+  it('refuses visitors with 401 and toggles idempotently', async () => {
+    const { id } = await insertCreative(t.db, { name: 'Like simple' });
+    expect((await t.request('POST', `/api/creatives/${id}/like`)).status).toBe(401);
+    const one = await t.request('POST', `/api/creatives/${id}/like`, { cookie: userCookie });
+    expect(one.body).toEqual({ likes: 1, liked: true });
+    const again = await t.request('POST', `/api/creatives/${id}/like`, { cookie: userCookie });
+    expect(again.body).toEqual({ likes: 1, liked: true });
+    const off = await t.request('DELETE', `/api/creatives/${id}/like`, { cookie: userCookie });
+    expect(off.body).toEqual({ likes: 0, liked: false });
+    const offAgain = await t.request('DELETE', `/api/creatives/${id}/like`, { cookie: userCookie });
+    expect(offAgain.body).toEqual({ likes: 0, liked: false });
+  });
+
+  it('cannot like a pending creative', async () => {
+    const { id } = await insertCreative(t.db, { status: 'pending' });
+    expect((await t.request('POST', `/api/creatives/${id}/like`, { cookie: userCookie })).status).toBe(404);
+  });
+
+  it('keeps the exact count under 200 concurrent likes by different users', async () => {
+    const { id } = await insertCreative(t.db, { name: 'Concurrence' });
+    const users = await insertUsers(t.db, 200);
+    const cookies = await Promise.all(users.map((u) => sessionCookieFor(t.deps, u.id)));
+    const results = await Promise.all(cookies.map((cookie) => t.request('POST', `/api/creatives/${id}/like`, { cookie })));
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    const [row] = await t.db.select({ likes: creatives.likes }).from(creatives).where(eq(creatives.id, id));
+    const [{ count }] = (await t.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(creativeLikes)
+      .where(eq(creativeLikes.creativeId, id))) as [{ count: number }];
+    expect(row!.likes).toBe(200);
+    expect(count).toBe(200);
+    // Half of them unlike while the others like again, all at once.
+    await Promise.all(
+      cookies.map((cookie, i) => t.request(i % 2 ? 'DELETE' : 'POST', `/api/creatives/${id}/like`, { cookie })),
+    );
+    const [after] = await t.db.select({ likes: creatives.likes }).from(creatives).where(eq(creatives.id, id));
+    expect(after!.likes).toBe(100);
+  });
+});
+
+describe('favourites', () => {
+  it('lists only the approved creatives the user liked, most recent like first, with search', async () => {
+    const { cookie } = await t.loginAs('user');
+    const a = await insertCreative(t.db, { name: 'Favori Alpha' });
+    const b = await insertCreative(t.db, { name: 'Favori Beta' });
+    await t.request('POST', `/api/creatives/${a.id}/like`, { cookie });
+    await t.request('POST', `/api/creatives/${b.id}/like`, { cookie });
+    expect((await t.request('GET', '/api/favorites')).status).toBe(401);
+    let page = (await t.request<Page<Creative>>('GET', '/api/favorites', { cookie })).body;
+    expect(page.items.map((c) => c.name)).toEqual(['Favori Beta', 'Favori Alpha']);
+    expect(page.items.every((c) => c.likedByMe)).toBe(true);
+    await t.db.update(creatives).set({ status: 'rejected' }).where(eq(creatives.id, b.id));
+    page = (await t.request<Page<Creative>>('GET', '/api/favorites', { cookie })).body;
+    expect(page.items.map((c) => c.name)).toEqual(['Favori Alpha']);
+    page = (await t.request<Page<Creative>>('GET', '/api/favorites?q=beta', { cookie })).body;
+    expect(page.items).toEqual([]);
+  });
+});
+
+describe('highlights', () => {
+  it('shows the most liked approved creative of this month and the featured one', async () => {
+    const fresh = await createTestApp();
+    try {
+      const now = new Date();
+      await insertCreative(fresh.db, { name: 'Ancienne star', likes: 99, createdAt: ago(70) });
+      await insertCreative(fresh.db, { name: 'Pas validée', likes: 50, status: 'pending', createdAt: now });
+      await insertCreative(fresh.db, { name: 'Featured', isFeatured: true, featuredAt: now, analyzedBy: 'Julien', rating: 4 });
+      let res = await fresh.request('GET', '/api/creatives/highlights');
+      expect(res.body.creativeOfMonth).toBeNull();
+      expect(res.body.featured).toMatchObject({ name: 'Featured', analyzedBy: 'Julien', rating: 4 });
+      await insertCreative(fresh.db, { name: 'Égalité ancienne', likes: 3, createdAt: new Date(now.getTime() - 1000) });
+      await insertCreative(fresh.db, { name: 'Égalité récente', likes: 3, createdAt: now });
+      res = await fresh.request('GET', '/api/creatives/highlights');
+      expect(res.body.creativeOfMonth.name).toBe('Égalité récente');
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe('comments', () => {
+  it('adds, lists newest first, likes, and lets only admins delete', async () => {
+    const { id } = await insertCreative(t.db, { name: 'Commentée' });
+    expect((await t.request('POST', `/api/creatives/${id}/comments`, { body: { text: 'Salut' } })).status).toBe(401);
+    const empty = await t.request('POST', `/api/creatives/${id}/comments`, { cookie: userCookie, body: { text: '   ' } });
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.fields.text).toBe(MSG.commentRequired);
+    const first = await t.request('POST', `/api/creatives/${id}/comments`, { cookie: userCookie, body: { text: ' Premier ' } });
+    expect(first.status).toBe(201);
+    expect(first.body.text).toBe('Premier');
+    await t.request('POST', `/api/creatives/${id}/comments`, { cookie: userCookie, body: { text: 'Second' } });
+    const listed = await t.request('GET', `/api/creatives/${id}/comments`);
+    expect(listed.body.map((c: { text: string }) => c.text)).toEqual(['Second', 'Premier']);
+    const liked = await t.request('POST', `/api/comments/${first.body.id}/like`, { cookie: adminCookie });
+    expect(liked.body).toEqual({ likes: 1, liked: true });
+    expect((await t.request('DELETE', `/api/comments/${first.body.id}`, { cookie: userCookie })).status).toBe(403);
+    expect((await t.request('DELETE', `/api/comments/${first.body.id}`, { cookie: specialistCookie })).status).toBe(403);
+    expect((await t.request('DELETE', `/api/comments/${first.body.id}`, { cookie: adminCookie })).status).toBe(200);
+    const detail = await t.request<Creative>('GET', `/api/creatives/${id}`);
+    expect(detail.body.commentCount).toBe(1);
+  });
+});
+
+describe('media and download', () => {
+  it('serves media with its type, nosniff, long cache and byte ranges; downloads with a safe file name', async () => {
+    const stored = await storeTestImage(t.deps);
+    const { id } = await insertCreative(t.db, { name: 'Téléchargement Été !', mediaId: stored.id });
+    const detail = (await t.request<Creative>('GET', `/api/creatives/${id}`)).body;
+    expect(detail.mediaUrl).toBe(`/media/${stored.name}`);
+    expect(detail.thumbUrl).toMatch(/-card\.webp$/);
+
+    const full = await t.request('GET', detail.mediaUrl!);
+    expect(full.status).toBe(200);
+    expect(full.headers.get('content-type')).toBe('image/png');
+    expect(full.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(full.headers.get('cache-control')).toContain('immutable');
+    const part = await t.request('GET', detail.mediaUrl!, { headers: { range: 'bytes=0-9' } });
+    expect(part.status).toBe(206);
+    expect(part.bytes.length).toBe(10);
+    expect(part.headers.get('content-range')).toBe(`bytes 0-9/${full.bytes.length}`);
+    expect((await t.request('GET', detail.thumbUrl!)).headers.get('content-type')).toBe('image/webp');
+    expect((await t.request('GET', '/media/creatives/missing.png')).status).toBe(404);
+
+    expect((await t.request('GET', `/api/creatives/${id}/download`)).status).toBe(401);
+    const file = await t.request('GET', `/api/creatives/${id}/download`, { cookie: userCookie });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toBe('attachment; filename="telechargement-ete.png"');
+    expect(file.bytes.equals(full.bytes)).toBe(true);
+  });
+});

@@ -1,0 +1,278 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { Role } from '../../domain/roles';
+import { createApp, type App } from '../../server/app';
+import { openDatabase, type Database, type Db } from '../../server/db/client';
+import { createAccount, DEMO_PASSWORD } from '../../server/db/seed/accounts';
+import { buildDeps } from '../../server/deps';
+import { parseEnv, toConfig, type ServerConfig } from '../../server/env';
+import type { Deps } from '../../server/http/context';
+import { createDiskStore } from '../../server/media/store';
+import type { WebhookSender } from '../../server/services/webhooks';
+
+/**
+ * The real server, in process, on a fresh database: in-memory PGlite by default, or a brand-new
+ * database `creatheque_test_<random>` on the PostgreSQL server of DATABASE_URL (dropped by close()).
+ * Requests go through `app.request()` (no socket, no port).
+ */
+
+export const TEST_SECRET = 'test-secret-'.padEnd(40, 'x');
+export const TEST_PASSWORD = DEMO_PASSWORD;
+
+export interface TestAppOptions {
+  /** Extra environment variables for the server config (REGISTRATION_WEBHOOK_URL, PUBLIC_URL…). */
+  env?: Record<string, string | undefined>;
+  /** Replaces the real fire-and-forget webhook sender (record calls, simulate failures). */
+  webhooks?: WebhookSender;
+  /** Serve a built web app from this directory as well (default: API only). */
+  distDir?: string;
+  /** Use this PostgreSQL server instead of process.env.DATABASE_URL; `null` forces PGlite. */
+  databaseUrl?: string | null;
+}
+
+export interface RequestOptions {
+  /** Plain objects are sent as JSON; strings, Buffers, FormData and Blobs as they are. */
+  body?: unknown;
+  /** A Cookie header value, e.g. the string returned by login(). */
+  cookie?: string;
+  headers?: Record<string, string>;
+  /**
+   * Origin header. Browsers send it on every POST/PATCH/PUT/DELETE made with fetch, so by
+   * default unsafe methods carry the app's own origin; pass null to send none.
+   */
+  origin?: string | null;
+}
+
+export interface TestResponse<T = any> {
+  status: number;
+  headers: Headers;
+  /** Parsed JSON when the response is JSON, else the text. */
+  body: T;
+  text: string;
+  bytes: Buffer;
+  /** Raw Set-Cookie header values. */
+  setCookies: string[];
+  /** The Set-Cookie values as a Cookie header ('' when none sets a value). */
+  cookie: string;
+}
+
+export interface SignUpInput {
+  email?: string;
+  password?: string;
+  confirmPassword?: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  role: Role;
+  firstName: string;
+  lastName: string;
+}
+
+export interface TestApp {
+  app: App;
+  deps: Deps;
+  db: Db;
+  config: ServerConfig;
+  database: Database;
+  /** Temp DATA_DIR (media store inside), removed by close(). */
+  dataDir: string;
+  request<T = any>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>;
+  /** POST /api/auth/login; returns the session as a Cookie header value. Throws unless 200. */
+  login(email: string, password?: string): Promise<string>;
+  /** POST /api/auth/register with valid defaults (unique e-mail); throws unless 201. */
+  signUp(input?: SignUpInput): Promise<{ user: any; cookie: string; email: string; password: string }>;
+  /** Creates an account with that role (createUser) and logs it in. */
+  loginAs(role: Role, input?: { email?: string; firstName?: string; lastName?: string }): Promise<{ user: TestUser; cookie: string }>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+/** A unique, valid, lower-case e-mail address. */
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}.${process.pid}.${counter}.${crypto.randomBytes(3).toString('hex')}@example.com`;
+}
+
+/** Turns Set-Cookie values into a Cookie header value, skipping cookies being cleared. */
+export function cookieHeader(setCookies: string[]): string {
+  const pairs: string[] = [];
+  for (const line of setCookies) {
+    const [pair = '', ...attributes] = line.split(';');
+    const eq = pair.indexOf('=');
+    if (eq <= 0) continue;
+    const name = pair.slice(0, eq).trim();
+    const value = pair.slice(eq + 1).trim();
+    const cleared =
+      value === '' ||
+      attributes.some((a) => /^\s*max-age\s*=\s*(0|-\d+)\s*$/i.test(a)) ||
+      attributes.some((a) => {
+        const m = /^\s*expires\s*=(.*)$/i.exec(a);
+        return m ? Date.parse(m[1]!.trim()) <= Date.now() : false;
+      });
+    if (!cleared) pairs.push(`${name}=${value}`);
+  }
+  return pairs.join('; ');
+}
+
+/** Creates an account through better-auth (real hash, password 'demo1234') and gives it a role. */
+export async function createUser(
+  deps: Deps,
+  input: { email: string; role: Role; firstName?: string; lastName?: string; password?: string },
+): Promise<TestUser> {
+  const account = {
+    email: input.email.trim().toLowerCase(),
+    role: input.role,
+    firstName: input.firstName ?? 'Test',
+    lastName: input.lastName ?? input.role.charAt(0).toUpperCase() + input.role.slice(1),
+    password: input.password ?? DEMO_PASSWORD,
+  };
+  const id = await createAccount(deps.db, deps.auth, account);
+  return { id, ...account };
+}
+
+/** Opens a fresh database for one test app: PGlite in memory, or a new PostgreSQL database. */
+async function openTestDatabase(databaseUrl: string | undefined): Promise<{ database: Database; dispose(): Promise<void> }> {
+  if (!databaseUrl) {
+    const database = await openDatabase({});
+    return { database, dispose: () => database.close() };
+  }
+  const name = `creatheque_test_${process.pid}_${crypto.randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  let database: Database;
+  try {
+    database = await openDatabase({ databaseUrl: url.toString() });
+  } catch (err) {
+    await dropDatabase(databaseUrl, name).catch(() => {});
+    throw err;
+  }
+  return {
+    database,
+    async dispose() {
+      await database.close();
+      await dropDatabase(databaseUrl, name);
+    },
+  };
+}
+
+async function dropDatabase(serverUrl: string, name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+function encodeBody(body: unknown, headers: Headers): BodyInit | undefined {
+  if (body === undefined) return undefined;
+  if (typeof body === 'string' || body instanceof FormData || body instanceof Blob || body instanceof URLSearchParams) {
+    return body;
+  }
+  if (body instanceof ArrayBuffer || ArrayBuffer.isView(body)) return body as BodyInit;
+  if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+  return JSON.stringify(body);
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'creatheque-test-'));
+  const databaseUrl = options.databaseUrl === null ? undefined : (options.databaseUrl ?? process.env.DATABASE_URL);
+  let opened: Awaited<ReturnType<typeof openTestDatabase>>;
+  try {
+    opened = await openTestDatabase(databaseUrl || undefined);
+  } catch (err) {
+    await fs.rm(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+  const { database } = opened;
+
+  const config = toConfig(parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED: 'none', ...options.env }));
+  const deps = buildDeps({
+    db: database.db,
+    config,
+    secret: TEST_SECRET,
+    media: createDiskStore(path.join(dataDir, 'media')),
+    webhooks: options.webhooks,
+  });
+  const app = createApp(deps, options.distDir ? { distDir: options.distDir } : {});
+
+  async function request<T = any>(method: string, urlPath: string, opts: RequestOptions = {}): Promise<TestResponse<T>> {
+    const upper = method.toUpperCase();
+    const headers = new Headers(opts.headers);
+    if (opts.cookie) headers.set('cookie', opts.cookie);
+    const origin = opts.origin === undefined ? (['GET', 'HEAD', 'OPTIONS'].includes(upper) ? null : config.publicUrl) : opts.origin;
+    if (origin && !headers.has('origin')) headers.set('origin', origin);
+    const body = encodeBody(opts.body, headers);
+    const res = await app.request(new URL(urlPath, config.publicUrl).toString(), { method: upper, headers, body });
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const text = bytes.toString('utf8');
+    let parsed: unknown = text;
+    if ((res.headers.get('content-type') ?? '').includes('json') && text) {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = text;
+      }
+    }
+    const setCookies = res.headers.getSetCookie();
+    return { status: res.status, headers: res.headers, body: parsed as T, text, bytes, setCookies, cookie: cookieHeader(setCookies) };
+  }
+
+  async function login(email: string, password: string = DEMO_PASSWORD): Promise<string> {
+    const res = await request('POST', '/api/auth/login', { body: { email, password } });
+    if (res.status !== 200 || !res.cookie) {
+      throw new Error(`login(${email}) failed: ${res.status} ${res.text}`);
+    }
+    return res.cookie;
+  }
+
+  async function signUp(input: SignUpInput = {}) {
+    const email = input.email ?? uniqueEmail();
+    const password = input.password ?? DEMO_PASSWORD;
+    const res = await request('POST', '/api/auth/register', {
+      body: {
+        firstName: input.firstName ?? 'Alex',
+        lastName: input.lastName ?? 'Durand',
+        email,
+        password,
+        confirmPassword: input.confirmPassword ?? password,
+      },
+    });
+    if (res.status !== 201 || !res.cookie) throw new Error(`signUp(${email}) failed: ${res.status} ${res.text}`);
+    return { user: (res.body as { user: unknown }).user, cookie: res.cookie, email, password };
+  }
+
+  async function loginAs(role: Role, input: { email?: string; firstName?: string; lastName?: string } = {}) {
+    const user = await createUser(deps, { ...input, email: input.email ?? uniqueEmail(role), role });
+    return { user, cookie: await login(user.email, user.password) };
+  }
+
+  let closed = false;
+  async function close() {
+    if (closed) return;
+    closed = true;
+    try {
+      await opened.dispose();
+    } finally {
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  }
+
+  return { app, deps, db: database.db, config, database, dataDir, request, login, signUp, loginAs, close };
+}

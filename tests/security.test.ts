@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../domain/messages';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+let t: TestApp;
+let cookie: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  cookie = (await t.loginAs('user')).cookie;
+});
+afterAll(() => t.close());
+
+describe('cross-site requests', () => {
+  it('refuses state changes from a foreign origin, on our routes and on the auth ones', async () => {
+    const evil = 'http://evil.example';
+    const profile = await t.request('PATCH', '/api/me', { cookie, origin: evil, body: { firstName: 'A', lastName: 'B' } });
+    expect(profile.status).toBe(403);
+    expect(profile.body.error.code).toBe('FORBIDDEN');
+    const login = await t.request('POST', '/api/auth/login', {
+      origin: evil,
+      cookie,
+      body: { email: 'x@example.com', password: 'whatever1' },
+    });
+    expect(login.status).toBe(403);
+    const logout = await t.request('POST', '/api/auth/logout', { cookie, origin: evil });
+    expect(logout.status).toBe(403);
+    expect((await t.request('GET', '/api/auth/session', { cookie })).body.user).not.toBeNull();
+  });
+
+  it('refuses a browser request marked cross-site even without Origin', async () => {
+    const res = await t.request('PATCH', '/api/me', {
+      cookie,
+      origin: null,
+      headers: { 'sec-fetch-site': 'cross-site' },
+      body: { firstName: 'A', lastName: 'B' },
+    });
+    expect(res.status).toBe(403);
+  });
+
+  it('accepts the same request from our origin', async () => {
+    const res = await t.request('PATCH', '/api/me', { cookie, body: { firstName: 'A', lastName: 'B' } });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('names', () => {
+  it('says a too-long name is too long, not missing', async () => {
+    const res = await t.request('PATCH', '/api/me', { cookie, body: { firstName: 'x'.repeat(51), lastName: 'B' } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields.firstName).toBe(MSG.firstNameMax);
+  });
+});
+
+describe('responses', () => {
+  it('answers unknown API paths with a JSON 404 and sends security headers', async () => {
+    const res = await t.request('GET', '/api/nope');
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe('NOT_FOUND');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+});
