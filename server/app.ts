@@ -9,13 +9,16 @@ import { securityHeaders } from './http/security-headers';
 import { mountSpa } from './http/spa';
 import { authRoutes } from './routes/auth/auth.routes';
 import { healthRoutes } from './routes/health/health.routes';
+import { adminCreativesRoutes } from './routes/admin/admin-creatives.routes';
+import { agencyRoutes } from './routes/agency/agency.routes';
 import { commentsRoutes } from './routes/comments/comments.routes';
 import { creativesRoutes } from './routes/creatives/creatives.routes';
 import { favoritesRoutes } from './routes/favorites/favorites.routes';
 import { meRoutes } from './routes/me/me.routes';
 import { mediaRoutes } from './routes/media/media.routes';
+import { reviewRoutes } from './routes/review/review.routes';
 
-/** JSON bodies are small; uploads (multipart) have their own streaming limits. */
+/** JSON bodies are small; uploads (multipart) have their own streaming limits (server/media/upload.ts). */
 const JSON_BODY_LIMIT = 256 * 1024;
 
 /** Builds the whole HTTP app (API + optional SPA). Tests call it in-process. */
@@ -31,14 +34,14 @@ export function createApp(deps: Deps, options: { distDir?: string } = {}) {
     c.header('Cache-Control', 'no-store');
     await next();
   });
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: JSON_BODY_LIMIT,
-      onError: () => {
-        throw new AppError('PAYLOAD_TOO_LARGE');
-      },
-    }),
+  const jsonBodyLimit = bodyLimit({
+    maxSize: JSON_BODY_LIMIT,
+    onError: () => {
+      throw new AppError('PAYLOAD_TOO_LARGE');
+    },
+  });
+  app.use('/api/*', (c, next) =>
+    (c.req.header('content-type') ?? '').startsWith('multipart/form-data') ? next() : jsonBodyLimit(c, next),
   );
   app.use('/api/*', originCheck([deps.config.publicUrl, ...deps.config.trustedOrigins]));
   app.use('/api/*', loadSession(deps));
@@ -47,6 +50,9 @@ export function createApp(deps: Deps, options: { distDir?: string } = {}) {
   app.route('/api/creatives', creativesRoutes(deps));
   app.route('/api/comments', commentsRoutes(deps));
   app.route('/api/favorites', favoritesRoutes(deps));
+  app.route('/api/review', reviewRoutes(deps));
+  app.route('/api/agency', agencyRoutes(deps));
+  app.route('/api/admin/creatives', adminCreativesRoutes(deps));
   app.all('/api/*', notFoundRoute);
 
   if (options.distDir) mountSpa(app, options.distDir, { contactEmail: deps.config.env.CONTACT_EMAIL });

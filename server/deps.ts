@@ -4,6 +4,7 @@ import type { Db } from './db/client';
 import type { ServerConfig } from './env';
 import type { Deps } from './http/context';
 import { createDiskStore, type MediaStore } from './media/store';
+import { PendingEvents } from './services/creatives/pending-events';
 import { createWebhookSender, type WebhookSender } from './services/webhooks';
 
 /** Wires the services of one server (or one test) together. */
@@ -32,5 +33,6 @@ export function buildDeps(options: {
     config: options.config,
     webhooks,
     media: options.media ?? createDiskStore(path.join(options.config.dataDir, 'media')),
+    pending: new PendingEvents(options.db),
   };
 }

@@ -42,10 +42,11 @@ export const requireUser: MiddlewareHandler<AppEnv> = createMiddleware<AppEnv>(a
 });
 
 /** 401 for a visitor, 403 when the role lacks the action (domain/permissions.ts). */
-export function requirePermission(action: Action): MiddlewareHandler<AppEnv> {
+export function requirePermission(action: Action, options: { signedOutMessage?: string } = {}): MiddlewareHandler<AppEnv> {
   return createMiddleware<AppEnv>(async (c, next) => {
     const user = c.get('user');
-    if (!can(user?.role, action)) throw new AppError(user ? 'FORBIDDEN' : 'UNAUTHENTICATED');
+    if (!user && !can(null, action)) throw new AppError('UNAUTHENTICATED', { message: options.signedOutMessage });
+    if (!can(user?.role, action)) throw new AppError('FORBIDDEN');
     await next();
   });
 }

@@ -3,6 +3,7 @@ import type { Auth } from '../auth/auth';
 import type { Db } from '../db/client';
 import type { ServerConfig } from '../env';
 import type { MediaStore } from '../media/store';
+import type { PendingEvents } from '../services/creatives/pending-events';
 import type { WebhookSender } from '../services/webhooks';
 
 /** Everything a route or service needs, built once by server/index.ts (or by tests). */
@@ -12,6 +13,7 @@ export interface Deps {
   config: ServerConfig;
   webhooks: WebhookSender;
   media: MediaStore;
+  pending: PendingEvents;
 }
 
 export interface AppEnv {

@@ -1,22 +1,29 @@
+import { eq } from 'drizzle-orm';
 import type { MediaType } from '../../domain/vocabulary';
 import type { Db } from '../db/client';
 import { media } from '../db/schema';
 import { cardDerivative, imageInfo } from '../media/derivatives';
 import { randomMediaName, type MediaStore } from '../media/store';
+import { extractPoster } from '../media/video';
 
 export type MediaRow = typeof media.$inferSelect;
 
 export interface NewMedia {
-  data: Buffer;
+  /** The original: bytes in memory, or a fully written temp file inside the store (moved into place). */
+  source: { data: Buffer } | { tempPath: string; size: number };
   ext: string;
   contentType: string;
   originalName: string;
   mediaType: MediaType;
-  /** JPEG poster frame for a video. */
+  /** JPEG poster frame for a video; made with ffmpeg when omitted. */
   poster?: Buffer;
-  /** Video frame size (images are measured here). */
   width?: number;
   height?: number;
+}
+
+/** Every stored file of a media row (original, card derivative, poster). */
+export function filesOf(row: Pick<MediaRow, 'name' | 'thumbName' | 'posterName'>): string[] {
+  return [row.name, row.thumbName, row.posterName].filter((n): n is string => Boolean(n));
 }
 
 /**
@@ -33,25 +40,38 @@ export async function storeMedia(db: Db, store: MediaStore, input: NewMedia): Pr
     written.push(n);
   };
   try {
-    await put(name, input.data);
-    const frame = input.mediaType === 'image' ? input.data : input.poster;
+    const original = 'data' in input.source ? input.source.data : input.source.tempPath;
+    let frame: Buffer | string | null = null;
+    let size = { width: input.width ?? null, height: input.height ?? null };
     let posterName: string | null = null;
-    if (input.mediaType === 'video' && input.poster) {
-      posterName = `${base}-poster.jpg`;
-      await put(posterName, input.poster);
+    if (input.mediaType === 'image') {
+      frame = original;
+    } else {
+      const extracted = input.poster ? null : await extractPoster(typeof original === 'string' ? original : '');
+      const poster = input.poster ?? extracted?.poster ?? null;
+      if (extracted) size = { width: size.width ?? extracted.width, height: size.height ?? extracted.height };
+      if (poster) {
+        posterName = `${base}-poster.jpg`;
+        await put(posterName, poster);
+        frame = poster;
+      }
     }
     let thumbName: string | null = null;
-    let size = { width: input.width ?? null, height: input.height ?? null } as { width: number | null; height: number | null };
     if (frame) {
       thumbName = `${base}-card.webp`;
       await put(thumbName, await cardDerivative(frame));
       if (size.width === null || size.height === null) size = await imageInfo(frame);
     }
+    if ('data' in input.source) await put(name, input.source.data);
+    else {
+      await store.adopt(name, input.source.tempPath);
+      written.push(name);
+    }
     const [row] = await db
       .insert(media)
       .values({
         name,
-        size: input.data.length,
+        size: 'data' in input.source ? input.source.data.length : input.source.size,
         contentType: input.contentType,
         originalName: input.originalName,
         timestamp,
@@ -66,4 +86,14 @@ export async function storeMedia(db: Db, store: MediaStore, input: NewMedia): Pr
     await Promise.all(written.map((n) => store.remove(n)));
     throw err;
   }
+}
+
+/** Removes a media row, then its files (after the row is gone, a file can no longer be served). */
+export async function deleteMedia(db: Db, store: MediaStore, id: string): Promise<void> {
+  const [row] = await db.delete(media).where(eq(media.id, id)).returning();
+  if (row) await removeFiles(store, filesOf(row));
+}
+
+export async function removeFiles(store: MediaStore, names: string[]): Promise<void> {
+  await Promise.all(names.map((n) => store.remove(n).catch((err) => console.warn('[media] could not remove', n, err))));
 }

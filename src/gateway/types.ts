@@ -1,4 +1,6 @@
+import type { z } from 'zod';
 import type { ErrorCode, FieldErrors } from '../../domain/errors';
+import type { adminCreativeInput, CreativeInputData } from '../../domain/schemas/creative';
 import type { LoginInput, PasswordChangeInput, ProfileInput, RegisterInput } from '../../domain/schemas/auth';
 import type { Role } from '../../domain/roles';
 import type { CategoryKey, CreativeStatus } from '../../domain/vocabulary';
@@ -41,33 +43,10 @@ export interface GalleryQuery {
 }
 
 /** Fields of the submit / edit form once validated (domain/schemas/creative.ts). */
-export interface CreativeInput {
-  name: string;
-  advertiser: string;
-  format: string[];
-  objective: string[];
-  type: string[];
-  sector: string[];
-  platform: string[];
-  isJuntoAngel: boolean;
-  testedAndApproved: boolean;
-  attention: string;
-  interest: string;
-  desire: string;
-  bestPractices: string[];
-  actions: string[];
-}
+export type CreativeInput = CreativeInputData;
 
-export interface AdminCreativeInput {
-  name: string;
-  advertiser: string;
-  image: string;
-  format: string;
-  objective: string;
-  type: string;
-  sector: string;
-  platform: string;
-}
+/** Fields of the simple admin form (/admin/submit). */
+export type AdminCreativeInput = z.output<typeof adminCreativeInput>;
 
 export interface UploadProgress {
   loaded: number;

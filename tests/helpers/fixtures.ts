@@ -67,7 +67,7 @@ export async function storeTestImage(deps: Deps, color = '#4338ca') {
     .png()
     .toBuffer();
   return storeMedia(deps.db, deps.media, {
-    data,
+    source: { data },
     ext: 'png',
     contentType: 'image/png',
     originalName: 'test.png',

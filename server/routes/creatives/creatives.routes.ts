@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
 import { galleryQueryInput } from '../../../domain/schemas/gallery';
 import { downloadFileName } from '../../../domain/download';
+import { MSG } from '../../../domain/messages';
 import { commentInput } from '../../../domain/schemas/comment';
+import { featureInput, rejectionInput } from '../../../domain/schemas/creative';
 import { currentUser, requirePermission } from '../../auth/session';
 import type { AppEnv, Deps } from '../../http/context';
 import { readJson, readQuery } from '../../http/validate';
@@ -9,8 +11,11 @@ import { serveFile } from '../../media/serve-file';
 import { addComment, listComments } from '../../services/comments.service';
 import { getCreative, getDownload, setLike } from '../../services/creatives/creative.service';
 import { getHighlights, listGallery } from '../../services/creatives/gallery.service';
+import { feature, review } from '../../services/creatives/review.service';
+import { deleteCreative, submitCreative, updateCreative } from '../../services/creatives/submission.service';
+import { readCreativeForm } from './creative-form';
 
-/** Reading the gallery and one creative; likes, download and its comments. */
+/** The gallery and one creative: reading, likes, download, comments; submit, edit, delete, review, feature. */
 export function creativesRoutes(deps: Deps) {
   const { db } = deps;
   return new Hono<AppEnv>()
@@ -36,5 +41,29 @@ export function creativesRoutes(deps: Deps) {
     .post('/:id/comments', requirePermission('comment:create'), async (c) => {
       const { text } = await readJson(c, commentInput);
       return c.json(await addComment(db, currentUser(c), c.req.param('id'), text), 201);
-    });
+    })
+
+    .post('/', requirePermission('creative:submit', { signedOutMessage: MSG.mustBeLoggedToSubmit }), async (c) => {
+      const { input, file } = await readCreativeForm(c, deps, { mediaRequired: true });
+      return c.json(await submitCreative(deps, currentUser(c), input, file!), 201);
+    })
+    .patch('/:id', requirePermission('creative:update'), async (c) => {
+      const { input, file } = await readCreativeForm(c, deps, { mediaRequired: false });
+      return c.json(await updateCreative(deps, currentUser(c), c.req.param('id'), input, file));
+    })
+    .delete('/:id', requirePermission('creative:delete'), async (c) => {
+      await deleteCreative(deps, c.req.param('id'));
+      return c.json({ ok: true });
+    })
+
+    .post('/:id/approve', requirePermission('creative:review'), async (c) =>
+      c.json(await review(deps, currentUser(c), c.req.param('id'), 'approve')),
+    )
+    .post('/:id/reject', requirePermission('creative:review'), async (c) => {
+      const { reason } = await readJson(c, rejectionInput);
+      return c.json(await review(deps, currentUser(c), c.req.param('id'), 'reject', reason));
+    })
+    .post('/:id/feature', requirePermission('creative:feature'), async (c) =>
+      c.json(await feature(deps, currentUser(c), c.req.param('id'), await readJson(c, featureInput))),
+    );
 }

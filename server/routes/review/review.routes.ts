@@ -1,0 +1,34 @@
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { reviewStatusInput } from '../../../domain/schemas/creative';
+import { currentUser, requirePermission } from '../../auth/session';
+import type { AppEnv, Deps } from '../../http/context';
+import { readQuery } from '../../http/validate';
+import { countByStatus, listByStatus } from '../../services/creatives/review.service';
+
+const HEARTBEAT_MS = 25_000;
+
+/** The validation queue (specialist, admin) and its live pending count. */
+export function reviewRoutes(deps: Deps) {
+  return new Hono<AppEnv>()
+    .use(requirePermission('creative:review'))
+    .get('/creatives', async (c) => {
+      const { status } = readQuery(c, reviewStatusInput);
+      return c.json(await listByStatus(deps.db, currentUser(c), status));
+    })
+    .get('/counts', async (c) => c.json(await countByStatus(deps.db)))
+    .get('/events', (c) =>
+      streamSSE(c, async (stream) => {
+        let id = 0;
+        const send = (count: number) => stream.writeSSE({ event: 'pending', data: String(count), id: String(++id) });
+        const unsubscribe = deps.pending.subscribe((count) => void send(count));
+        stream.onAbort(unsubscribe);
+        await send(await deps.pending.count());
+        while (!stream.aborted) {
+          await stream.sleep(HEARTBEAT_MS);
+          if (!stream.aborted) await stream.write(': keep-alive\n\n');
+        }
+        unsubscribe();
+      }),
+    );
+}

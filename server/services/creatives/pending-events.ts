@@ -1,0 +1,33 @@
+import { EventEmitter } from 'node:events';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { creatives } from '../../db/schema';
+
+/**
+ * The live number of pending creatives, pushed to specialists and admins (server-sent events).
+ * Every write that can change it calls `publish()`.
+ */
+export class PendingEvents {
+  private readonly emitter = new EventEmitter();
+
+  constructor(private readonly db: Db) {
+    this.emitter.setMaxListeners(0);
+  }
+
+  async count(): Promise<number> {
+    const [row] = await this.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(creatives)
+      .where(eq(creatives.status, 'pending'));
+    return row?.count ?? 0;
+  }
+
+  async publish(): Promise<void> {
+    this.emitter.emit('pending', await this.count());
+  }
+
+  subscribe(listener: (count: number) => void): () => void {
+    this.emitter.on('pending', listener);
+    return () => this.emitter.off('pending', listener);
+  }
+}

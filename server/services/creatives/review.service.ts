@@ -1,0 +1,88 @@
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { AppError } from '../../../domain/errors';
+import { featuredFields, UNFEATURED } from '../../../domain/featuring';
+import { MSG } from '../../../domain/messages';
+import { canTransition, statusAfter, type ReviewAction } from '../../../domain/transitions';
+import type { Creative, ReviewCounts, User } from '../../../domain/types';
+import type { CreativeStatus } from '../../../domain/vocabulary';
+import type { Db } from '../../db/client';
+import { creatives } from '../../db/schema';
+import type { Deps } from '../../http/context';
+import { getCreative } from './creative.service';
+import { selectCreatives, toCreative } from './creative-row';
+
+/** Validation lists are short-lived queues; a page this long is more than a reviewer handles at once. */
+const QUEUE_LIMIT = 200;
+
+const notFound = () => new AppError('NOT_FOUND', { message: MSG.creativeNotFound });
+
+/** Pending or rejected creatives, newest first; of one submitter when `submittedBy` is given. */
+export async function listByStatus(
+  db: Db,
+  viewer: User,
+  status: Exclude<CreativeStatus, 'approved'>,
+  submittedBy?: string,
+): Promise<Creative[]> {
+  const rows = await selectCreatives(db, viewer.id)
+    .where(and(eq(creatives.status, status), submittedBy ? eq(creatives.submittedBy, submittedBy) : undefined))
+    .orderBy(desc(creatives.createdAt), desc(creatives.id))
+    .limit(QUEUE_LIMIT);
+  return rows.map((r) => toCreative(r, { withAnalysis: true }));
+}
+
+export async function countByStatus(db: Db, submittedBy?: string): Promise<ReviewCounts> {
+  const rows = await db
+    .select({ status: creatives.status, count: sql<number>`count(*)::int` })
+    .from(creatives)
+    .where(submittedBy ? eq(creatives.submittedBy, submittedBy) : undefined)
+    .groupBy(creatives.status);
+  const of = (s: string) => rows.find((r) => r.status === s)?.count ?? 0;
+  return { pending: of('pending'), rejected: of('rejected') };
+}
+
+/** Approve (pending or rejected) or reject (pending, with a reason), checked against spec §4 under a row lock. */
+export async function review(
+  deps: Deps,
+  viewer: User,
+  id: string,
+  action: ReviewAction,
+  reason?: string,
+): Promise<Creative> {
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx.select({ status: creatives.status }).from(creatives).where(eq(creatives.id, id)).for('update');
+    if (!row) throw notFound();
+    if (!canTransition(row.status as CreativeStatus, action)) {
+      throw new AppError('CONFLICT', { message: 'Cette action n’est pas possible pour le statut actuel de la créative' });
+    }
+    await tx
+      .update(creatives)
+      .set({
+        status: statusAfter(action),
+        validated: action === 'approve',
+        rejectionReason: action === 'reject' ? (reason ?? null) : null,
+        updatedAt: new Date(),
+      })
+      .where(eq(creatives.id, id));
+  });
+  await deps.pending.publish();
+  return getCreative(deps.db, viewer, id);
+}
+
+/** Features one approved creative; the previously featured one is cleared in the same transaction. */
+export async function feature(
+  deps: Deps,
+  viewer: User,
+  id: string,
+  input: { analyzedBy: string; rating: number },
+): Promise<Creative> {
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx.select({ status: creatives.status }).from(creatives).where(eq(creatives.id, id)).for('update');
+    if (!row) throw notFound();
+    if (row.status !== 'approved') {
+      throw new AppError('CONFLICT', { message: 'Seules les créatives validées peuvent être mises en avant' });
+    }
+    await tx.update(creatives).set(UNFEATURED).where(and(eq(creatives.isFeatured, true), ne(creatives.id, id)));
+    await tx.update(creatives).set(featuredFields(input)).where(eq(creatives.id, id));
+  });
+  return getCreative(deps.db, viewer, id);
+}

@@ -1,0 +1,128 @@
+import { eq } from 'drizzle-orm';
+import { AppError } from '../../../domain/errors';
+import { MSG } from '../../../domain/messages';
+import type { CreativeInputData } from '../../../domain/schemas/creative';
+import type { adminCreativeInput } from '../../../domain/schemas/creative';
+import { searchTextOf } from '../../../domain/search';
+import { statusOnSubmit } from '../../../domain/transitions';
+import type { Creative, User } from '../../../domain/types';
+import { creatives } from '../../db/schema';
+import type { Deps } from '../../http/context';
+import type { UploadedFile } from '../../media/upload';
+import { deleteMedia, storeMedia } from '../media.service';
+import { getCreative } from './creative.service';
+import { creativeColumns } from './creative-write';
+import type { z } from 'zod';
+
+function storeUpload(deps: Deps, file: UploadedFile) {
+  return storeMedia(deps.db, deps.media, {
+    source: { tempPath: file.tempPath, size: file.size },
+    ext: file.ext,
+    contentType: file.contentType,
+    originalName: file.originalName,
+    mediaType: file.kind,
+  });
+}
+
+/** Runs `write`; if it fails, the media stored for it is removed again. */
+async function withMedia<T>(deps: Deps, mediaId: string | null, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (mediaId) await deleteMedia(deps.db, deps.media, mediaId);
+    throw err;
+  }
+}
+
+/**
+ * A new creative from the submit form: approved at once for staff, pending for agencies (spec §4).
+ * The media is fully stored before the row is written; the submission webhook follows.
+ */
+export async function submitCreative(deps: Deps, viewer: User, input: CreativeInputData, file: UploadedFile): Promise<Creative> {
+  const status = statusOnSubmit(viewer.role);
+  const stored = await storeUpload(deps, file);
+  const row = await withMedia(deps, stored.id, async () => {
+    const [inserted] = await deps.db
+      .insert(creatives)
+      .values({
+        ...creativeColumns(input),
+        name: input.name,
+        advertiser: input.advertiser,
+        mediaId: stored.id,
+        mediaType: file.kind,
+        status,
+        validated: status === 'approved',
+        submittedBy: viewer.id,
+      })
+      .returning();
+    return inserted!;
+  });
+  deps.webhooks(deps.config.env.SUBMISSION_WEBHOOK_URL, {
+    name: row.name,
+    createdAt: row.createdAt.toISOString(),
+    submittedBy: { firstName: viewer.firstName, lastName: viewer.lastName },
+    status: row.status,
+  });
+  await deps.pending.publish();
+  return getCreative(deps.db, viewer, row.id);
+}
+
+/** Edit by staff: the form's fields, and the media when a new file is given (the old one is then removed). */
+export async function updateCreative(
+  deps: Deps,
+  viewer: User,
+  id: string,
+  input: CreativeInputData,
+  file: UploadedFile | null,
+): Promise<Creative> {
+  const [existing] = await deps.db.select({ mediaId: creatives.mediaId }).from(creatives).where(eq(creatives.id, id));
+  if (!existing) throw new AppError('NOT_FOUND', { message: MSG.creativeNotFound });
+  const stored = file ? await storeUpload(deps, file) : null;
+  await withMedia(deps, stored?.id ?? null, () =>
+    deps.db
+      .update(creatives)
+      .set({
+        ...creativeColumns(input),
+        ...(stored && file ? { mediaId: stored.id, mediaType: file.kind } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(creatives.id, id)),
+  );
+  if (stored && existing.mediaId) await deleteMedia(deps.db, deps.media, existing.mediaId);
+  return getCreative(deps.db, viewer, id);
+}
+
+/** Deletes a creative with its likes, comments and folder entries (foreign keys cascade), then its files. */
+export async function deleteCreative(deps: Deps, id: string): Promise<void> {
+  const [row] = await deps.db.delete(creatives).where(eq(creatives.id, id)).returning({ mediaId: creatives.mediaId });
+  if (!row) throw new AppError('NOT_FOUND', { message: MSG.creativeNotFound });
+  if (row.mediaId) await deleteMedia(deps.db, deps.media, row.mediaId);
+  await deps.pending.publish();
+}
+
+/** The simple admin form: an approved creative whose image is a URL. */
+export async function adminCreateCreative(
+  deps: Deps,
+  viewer: User,
+  input: z.output<typeof adminCreativeInput>,
+): Promise<Creative> {
+  const [row] = await deps.db
+    .insert(creatives)
+    .values({
+      name: input.name,
+      advertiser: input.advertiser,
+      searchText: searchTextOf(input),
+      image: input.image,
+      mediaType: 'image',
+      formats: [input.format],
+      objectives: [input.objective],
+      types: [input.type],
+      sectors: [input.sector],
+      platforms: [input.platform],
+      status: 'approved',
+      validated: true,
+      submittedBy: viewer.id,
+    })
+    .returning();
+  return getCreative(deps.db, viewer, row!.id);
+}

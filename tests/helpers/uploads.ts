@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { CreativeInput } from '../../src/gateway/types';
+
+export const VALID_FORM: CreativeInput = {
+  name: 'Nouvelle créa',
+  advertiser: 'Marque Test',
+  format: ['Statique'],
+  objective: ['TOFU'],
+  type: ['UGC'],
+  sector: ['Food'],
+  platform: ['Meta'],
+  isJuntoAngel: false,
+  testedAndApproved: false,
+  attention: '',
+  interest: '',
+  desire: '',
+  bestPractices: [],
+  actions: [],
+};
+
+export async function pngBytes(width = 40, height = 50): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#e11d48' } }).png().toBuffer();
+}
+
+export function demoVideoBytes(): Buffer {
+  return fs.readFileSync(path.join(import.meta.dirname, '../../server/db/seed/assets/appli-budget.mp4'));
+}
+
+/** A real file's bytes followed by zeros up to `size` (type sniffing only reads the start). */
+export function padTo(head: Buffer, size: number): Buffer {
+  const out = Buffer.alloc(size);
+  head.copy(out, 0, 0, Math.min(head.length, size));
+  return out;
+}
+
+/** The multipart body the web app sends: `data` JSON and an optional `media` file. */
+export function creativeForm(data: unknown, file?: { bytes: Buffer; name: string; type: string }): FormData {
+  const form = new FormData();
+  form.set('data', JSON.stringify(data));
+  if (file) form.set('media', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+  return form;
+}
