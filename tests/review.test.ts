@@ -54,7 +54,8 @@ afterAll(async () => {
 });
 
 async function submit(role: string | null, form: FormData) {
-  return t.request<Creative>('POST', '/api/creatives', { cookie: role ? cookies[role] : undefined, body: form });
+  // The body is a Creative on success and an error body otherwise.
+  return t.request('POST', '/api/creatives', { cookie: role ? cookies[role] : undefined, body: form });
 }
 
 const tempFiles = () => fs.readdirSync(path.join(t.dataDir, 'media', '.tmp'));
@@ -216,7 +217,7 @@ describe('validation workflow', () => {
 
   it('pushes the pending count to staff over server-sent events', async () => {
     expect((await t.request('GET', '/api/review/events', { cookie: cookies.agency })).status).toBe(403);
-    const res = await t.app.request(new URL('/api/review/events', t.config.publicUrl).toString(), { headers: { cookie: cookies.specialist } });
+    const res = await t.app.request(new URL('/api/review/events', t.config.publicUrl).toString(), { headers: { cookie: cookies.specialist! } });
     expect(res.headers.get('content-type')).toContain('text/event-stream');
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();
