@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '../../domain/roles';
+import { insertCreative, sessionCookieFor, storeTestImage } from '../helpers/fixtures';
+import { createTestApp, createUser, uniqueEmail, type TestApp } from '../helpers/test-app';
+import { creativeForm, pngBytes, VALID_FORM } from '../helpers/uploads';
+import { CALLERS, MATRIX, type Caller, type Fixture, type MatrixRow } from './matrix';
+
+let t: TestApp;
+const accounts = {} as Record<Role, { id: string; email: string; cookie: string }>;
+let otherAgencyId: string;
+const shared = {} as Record<'approved' | 'approvedWithMedia' | 'pendingOfAgency' | 'pendingOfOtherAgency' | 'comment' | 'mediaFile', string>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const role of ['user', 'agency', 'specialist', 'admin'] as const) {
+    const user = await createUser(t.deps, { email: uniqueEmail(role), role });
+    accounts[role] = { id: user.id, email: user.email, cookie: await sessionCookieFor(t.deps, user.id) };
+  }
+  otherAgencyId = (await createUser(t.deps, { email: uniqueEmail('agency'), role: 'agency' })).id;
+  const stored = await storeTestImage(t.deps);
+  shared.mediaFile = stored.name.replace('creatives/', '');
+  shared.approved = (await insertCreative(t.db)).id;
+  shared.approvedWithMedia = (await insertCreative(t.db, { mediaId: stored.id })).id;
+  shared.pendingOfAgency = (await insertCreative(t.db, { status: 'pending', submittedBy: accounts.agency.id })).id;
+  shared.pendingOfOtherAgency = (await insertCreative(t.db, { status: 'pending', submittedBy: otherAgencyId })).id;
+  shared.comment = (await t.request('POST', `/api/creatives/${shared.approved}/comments`, { cookie: accounts.user.cookie, body: { text: 'Partagé' } })).body.id;
+});
+
+afterAll(() => t.close());
+
+async function resolveId(fixture: Fixture): Promise<string> {
+  switch (fixture) {
+    case 'freshApproved':
+      return (await insertCreative(t.db)).id;
+    case 'freshPending':
+      return (await insertCreative(t.db, { status: 'pending', submittedBy: accounts.agency.id })).id;
+    case 'freshComment':
+      return (await t.request('POST', `/api/creatives/${shared.approved}/comments`, { cookie: accounts.user.cookie, body: { text: 'À supprimer' } })).body.id;
+    default:
+      return shared[fixture];
+  }
+}
+
+async function cookieFor(row: MatrixRow, caller: Caller): Promise<string | undefined> {
+  if (caller === 'anonymous') return undefined;
+  if (row.freshSession === 'user') {
+    const user = await createUser(t.deps, { email: uniqueEmail(caller), role: caller });
+    return sessionCookieFor(t.deps, user.id);
+  }
+  if (row.freshSession === 'session') return sessionCookieFor(t.deps, accounts[caller].id);
+  return accounts[caller].cookie;
+}
+
+async function bodyFor(row: MatrixRow, caller: Caller): Promise<unknown> {
+  if (row.body === 'creativeForm') {
+    return creativeForm(VALID_FORM, { bytes: await pngBytes(), name: 'matrice.png', type: 'image/png' });
+  }
+  if (row.body === 'register') {
+    const email = uniqueEmail('register');
+    return { firstName: 'Nina', lastName: 'Roux', email, password: 'secret1', confirmPassword: 'secret1' };
+  }
+  if (row.body === 'login') {
+    return { email: caller === 'anonymous' ? accounts.user.email : accounts[caller].email, password: 'demo1234' };
+  }
+  return row.body;
+}
+
+describe('authorization matrix', () => {
+  it('has a row for every registered route, and a registered route for every row', () => {
+    const registered = new Set(
+      t.app.routes
+        .filter((r) => r.method !== 'ALL' && (r.path.startsWith('/api/') || r.path.startsWith('/media/')))
+        .map((r) => `${r.method} ${r.path.replace(/\/$/, '')}`),
+    );
+    const covered = new Set(MATRIX.map((row) => `${row.method} ${row.route.split('?')[0]}`));
+    expect(registered.size).toBeGreaterThanOrEqual(30);
+    expect([...registered].filter((r) => !covered.has(r)), 'routes missing from tests/authorization/matrix.ts').toEqual([]);
+    expect([...covered].filter((r) => !registered.has(r)), 'matrix rows without a route').toEqual([]);
+  });
+
+  for (const row of MATRIX) {
+    for (const caller of CALLERS) {
+      const name = `${row.method} ${row.route}${row.variant ? ` (${row.variant})` : ''} as ${caller} → ${row.expect[caller]}`;
+      it(name, async () => {
+        const id = row.id ? await resolveId(row.id) : '';
+        const path = row.route.replace(':id', id).replace(':file', id);
+        const cookie = await cookieFor(row, caller);
+        const res = await t.app.request(new URL(path, t.config.publicUrl).toString(), {
+          method: row.method,
+          headers: {
+            ...(cookie ? { cookie } : {}),
+            ...(row.method === 'GET' ? {} : { origin: t.config.publicUrl }),
+            ...(row.body && typeof row.body === 'object' ? { 'content-type': 'application/json' } : {}),
+          },
+          body: row.body === undefined ? undefined : await encode(await bodyFor(row, caller)),
+        });
+        await res.body?.cancel();
+        expect(res.status).toBe(row.expect[caller]);
+      });
+    }
+  }
+});
+
+async function encode(body: unknown): Promise<BodyInit | undefined> {
+  if (body === undefined) return undefined;
+  return body instanceof FormData ? body : JSON.stringify(body);
+}

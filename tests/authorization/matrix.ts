@@ -1,0 +1,125 @@
+/**
+ * The authorization matrix: every route of the API × every kind of caller → expected status.
+ * `authorization.test.ts` calls every cell and fails when a registered route has no row here.
+ * Later features add their rows.
+ */
+export const CALLERS = ['anonymous', 'user', 'agency', 'specialist', 'admin'] as const;
+export type Caller = (typeof CALLERS)[number];
+
+export type Statuses = Record<Caller, number>;
+
+/** What a cell needs: a resource made fresh for it (destructive calls), or a fresh session. */
+export type Fixture =
+  | 'approved'
+  | 'approvedWithMedia'
+  | 'pendingOfAgency'
+  | 'pendingOfOtherAgency'
+  | 'freshApproved'
+  | 'freshPending'
+  | 'freshComment'
+  | 'comment'
+  | 'mediaFile';
+
+export interface MatrixRow {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** The route as registered (Hono pattern). */
+  route: string;
+  expect: Statuses;
+  /** Which resource fills `:id` / `:file`; a fresh one is made per cell for destructive calls. */
+  id?: Fixture;
+  /** JSON body, or 'creativeForm' for the multipart submit/edit form, or 'register' for a unique sign-up. */
+  body?: Record<string, unknown> | 'creativeForm' | 'register' | 'login';
+  /** A new session (and, with 'user', a new account) for each cell, for calls that end or change it. */
+  freshSession?: 'session' | 'user';
+  /** Named variant when one route appears with several fixtures (own / other). */
+  variant?: string;
+}
+
+const all = (status: number): Statuses => ({ anonymous: status, user: status, agency: status, specialist: status, admin: status });
+const signedIn = (status: number): Statuses => ({ anonymous: 401, user: status, agency: status, specialist: status, admin: status });
+const staff = (status: number): Statuses => ({ anonymous: 401, user: 403, agency: 403, specialist: status, admin: status });
+const submitters = (status: number): Statuses => ({ anonymous: 401, user: 403, agency: status, specialist: status, admin: status });
+const agencyOnly = (status: number): Statuses => ({ anonymous: 401, user: 403, agency: status, specialist: 403, admin: 403 });
+const adminOnly = (status: number): Statuses => ({ anonymous: 401, user: 403, agency: 403, specialist: 403, admin: status });
+
+export const MATRIX: MatrixRow[] = [
+  { method: 'GET', route: '/api/health', expect: all(200) },
+  { method: 'GET', route: '/media/creatives/:file', id: 'mediaFile', expect: all(200) },
+
+  { method: 'GET', route: '/api/auth/session', expect: all(200) },
+  { method: 'POST', route: '/api/auth/register', body: 'register', expect: all(201) },
+  { method: 'POST', route: '/api/auth/login', body: 'login', expect: all(200) },
+  { method: 'POST', route: '/api/auth/logout', freshSession: 'session', expect: all(200) },
+
+  { method: 'GET', route: '/api/me', expect: signedIn(200) },
+  { method: 'PATCH', route: '/api/me', body: { firstName: 'Nouveau', lastName: 'Nom' }, freshSession: 'user', expect: signedIn(200) },
+  {
+    method: 'POST',
+    route: '/api/me/password',
+    body: { currentPassword: 'demo1234', newPassword: 'nouveau1', confirmPassword: 'nouveau1' },
+    freshSession: 'user',
+    expect: signedIn(200),
+  },
+
+  { method: 'GET', route: '/api/creatives', expect: all(200) },
+  { method: 'GET', route: '/api/creatives/highlights', expect: all(200) },
+  { method: 'GET', route: '/api/creatives/:id', id: 'approved', expect: all(200) },
+  {
+    method: 'GET',
+    route: '/api/creatives/:id',
+    variant: 'pending, own agency',
+    id: 'pendingOfAgency',
+    expect: { anonymous: 404, user: 404, agency: 200, specialist: 200, admin: 200 },
+  },
+  {
+    method: 'GET',
+    route: '/api/creatives/:id',
+    variant: 'pending, other agency',
+    id: 'pendingOfOtherAgency',
+    expect: { anonymous: 404, user: 404, agency: 404, specialist: 200, admin: 200 },
+  },
+  { method: 'POST', route: '/api/creatives/:id/like', id: 'approved', expect: signedIn(200) },
+  { method: 'DELETE', route: '/api/creatives/:id/like', id: 'approved', expect: signedIn(200) },
+  { method: 'GET', route: '/api/creatives/:id/download', id: 'approvedWithMedia', expect: signedIn(200) },
+  { method: 'GET', route: '/api/creatives/:id/comments', id: 'approved', expect: all(200) },
+  { method: 'POST', route: '/api/creatives/:id/comments', id: 'approved', body: { text: 'Bravo' }, expect: signedIn(201) },
+  { method: 'POST', route: '/api/creatives', body: 'creativeForm', expect: submitters(201) },
+  { method: 'PATCH', route: '/api/creatives/:id', id: 'freshApproved', body: 'creativeForm', expect: staff(200) },
+  { method: 'DELETE', route: '/api/creatives/:id', id: 'freshApproved', expect: staff(200) },
+  { method: 'POST', route: '/api/creatives/:id/approve', id: 'freshPending', expect: staff(200) },
+  { method: 'POST', route: '/api/creatives/:id/reject', id: 'freshPending', body: { reason: 'Hors charte' }, expect: staff(200) },
+  {
+    method: 'POST',
+    route: '/api/creatives/:id/feature',
+    id: 'freshApproved',
+    body: { analyzedBy: 'Julien', rating: 4 },
+    expect: staff(200),
+  },
+
+  { method: 'POST', route: '/api/comments/:id/like', id: 'comment', expect: signedIn(200) },
+  { method: 'DELETE', route: '/api/comments/:id/like', id: 'comment', expect: signedIn(200) },
+  { method: 'DELETE', route: '/api/comments/:id', id: 'freshComment', expect: adminOnly(200) },
+
+  { method: 'GET', route: '/api/favorites', expect: signedIn(200) },
+
+  { method: 'GET', route: '/api/review/creatives?status=pending', expect: staff(200) },
+  { method: 'GET', route: '/api/review/counts', expect: staff(200) },
+  { method: 'GET', route: '/api/review/events', expect: staff(200) },
+  { method: 'GET', route: '/api/agency/creatives?status=rejected', expect: agencyOnly(200) },
+  { method: 'GET', route: '/api/agency/counts', expect: agencyOnly(200) },
+  {
+    method: 'POST',
+    route: '/api/admin/creatives',
+    body: {
+      name: 'Par URL',
+      advertiser: 'Marque',
+      image: 'https://exemple.fr/visuel.jpg',
+      format: 'GIF',
+      objective: 'TOFU',
+      type: 'Prix',
+      sector: 'Mode',
+      platform: 'Meta',
+    },
+    expect: adminOnly(201),
+  },
+];
