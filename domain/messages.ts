@@ -72,6 +72,8 @@ export const MSG = {
   deleteUserConfirm: 'Êtes-vous sûr de vouloir supprimer cet utilisateur ?',
   noMatchingUser: 'Aucun utilisateur ne correspond à vos critères de recherche',
   unauthorized: 'Accès non autorisé',
+  cannotChangeOwnRole: 'Vous ne pouvez pas modifier votre propre rôle',
+  cannotDeleteSelf: 'Vous ne pouvez pas supprimer votre propre compte',
 
   notSignedIn: 'Vous devez être connecté',
   forbidden: "Vous n'avez pas les droits nécessaires pour cette action",

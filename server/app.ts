@@ -11,12 +11,15 @@ import { authRoutes } from './routes/auth/auth.routes';
 import { healthRoutes } from './routes/health/health.routes';
 import { adminCreativesRoutes } from './routes/admin/admin-creatives.routes';
 import { agencyRoutes } from './routes/agency/agency.routes';
+import { analyticsRoutes } from './routes/analytics/analytics.routes';
 import { commentsRoutes } from './routes/comments/comments.routes';
 import { creativesRoutes } from './routes/creatives/creatives.routes';
 import { favoritesRoutes } from './routes/favorites/favorites.routes';
+import { foldersRoutes } from './routes/folders/folders.routes';
 import { meRoutes } from './routes/me/me.routes';
 import { mediaRoutes } from './routes/media/media.routes';
 import { reviewRoutes } from './routes/review/review.routes';
+import { usersRoutes } from './routes/users/users.routes';
 
 /** JSON bodies are small; uploads (multipart) have their own streaming limits (server/media/upload.ts). */
 const JSON_BODY_LIMIT = 256 * 1024;
@@ -53,6 +56,9 @@ export function createApp(deps: Deps, options: { distDir?: string } = {}) {
   app.route('/api/review', reviewRoutes(deps));
   app.route('/api/agency', agencyRoutes(deps));
   app.route('/api/admin/creatives', adminCreativesRoutes(deps));
+  app.route('/api/folders', foldersRoutes(deps));
+  app.route('/api/users', usersRoutes(deps));
+  app.route('/api/analytics', analyticsRoutes(deps));
   app.all('/api/*', notFoundRoute);
 
   if (options.distDir) mountSpa(app, options.distDir, { contactEmail: deps.config.env.CONTACT_EMAIL });

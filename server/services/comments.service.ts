@@ -36,8 +36,9 @@ async function requireVisibleCreative(db: Db, viewer: User | null, creativeId: s
 /** Comments of a creative, newest first. */
 export async function listComments(db: Db, viewer: User | null, creativeId: string): Promise<Comment[]> {
   await requireVisibleCreative(db, viewer, creativeId);
+  // Explicit aliases: drizzle leaves columns unqualified in single-table selects.
   const likedByMe = viewer
-    ? sql<boolean>`exists (select 1 from ${commentLikes} where ${commentLikes.commentId} = ${comments.id} and ${commentLikes.userId} = ${viewer.id})`
+    ? sql<boolean>`exists (select 1 from comment_likes cl where cl.comment_id = "comments"."id" and cl.user_id = ${viewer.id})`
     : sql<boolean>`false`;
   const rows = await db
     .select({ comment: comments, likedByMe })

@@ -1,9 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
+import { MSG } from '../../domain/messages';
+import type { Role } from '../../domain/roles';
 import type { User } from '../../domain/types';
 import type { Db } from '../db/client';
-import { user as userTable } from '../db/schema';
+import { commentLikes, comments, creativeLikes, creatives, session, user as userTable } from '../db/schema';
 import { toUser } from '../auth/session';
+
+const USER_LIST_LIMIT = 500;
 
 export async function updateProfile(db: Db, userId: string, input: { firstName: string; lastName: string }): Promise<User> {
   const [row] = await db
@@ -18,4 +22,70 @@ export async function updateProfile(db: Db, userId: string, input: { firstName: 
     .returning();
   if (!row) throw new AppError('NOT_FOUND');
   return toUser(row);
+}
+
+const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/** User administration list: search on 'first last' or e-mail (case-insensitive), role chips (none = all). */
+export async function listUsers(db: Db, query: { q: string; role: Role[] }): Promise<User[]> {
+  const pattern = query.q ? likePattern(query.q) : null;
+  const rows = await db
+    .select()
+    .from(userTable)
+    .where(
+      and(
+        query.role.length ? inArray(userTable.role, query.role) : undefined,
+        pattern
+          ? or(ilike(sql`${userTable.firstName} || ' ' || ${userTable.lastName}`, pattern), ilike(userTable.email, pattern))
+          : undefined,
+      ),
+    )
+    .orderBy(desc(userTable.createdAt))
+    .limit(USER_LIST_LIMIT);
+  return rows.map(toUser);
+}
+
+async function requireOther(db: Db, admin: User, id: string, selfMessage: string) {
+  if (id === admin.id) throw new AppError('FORBIDDEN', { message: selfMessage });
+  const [row] = await db.select({ id: userTable.id }).from(userTable).where(eq(userTable.id, id));
+  if (!row) throw new AppError('NOT_FOUND', { message: 'Utilisateur introuvable' });
+}
+
+/** Changes another user's role and ends that user's sessions, so the new rights apply at once. */
+export async function setRole(db: Db, admin: User, id: string, role: Role): Promise<User> {
+  await requireOther(db, admin, id, MSG.cannotChangeOwnRole);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(userTable).set({ role, updatedAt: new Date() }).where(eq(userTable.id, id)).returning();
+    await tx.delete(session).where(eq(session.userId, id));
+    return toUser(row!);
+  });
+}
+
+/**
+ * Deletes an account (docs/decisions/002): sessions and password go with it; their likes and
+ * comment likes are removed and the counters corrected; their comments are removed; their folders
+ * go (cascade); the creatives they submitted stay in the library, with no submitter.
+ */
+export async function deleteUser(db: Db, admin: User, id: string): Promise<void> {
+  await requireOther(db, admin, id, MSG.cannotDeleteSelf);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(creatives)
+      .set({ likes: sql`${creatives.likes} - 1` })
+      .where(inArray(creatives.id, tx.select({ id: creativeLikes.creativeId }).from(creativeLikes).where(eq(creativeLikes.userId, id))));
+    await tx
+      .update(comments)
+      .set({ likes: sql`${comments.likes} - 1` })
+      .where(inArray(comments.id, tx.select({ id: commentLikes.commentId }).from(commentLikes).where(eq(commentLikes.userId, id))));
+    const removed = await tx.delete(comments).where(eq(comments.userId, id)).returning({ creativeId: comments.creativeId });
+    const perCreative = new Map<string, number>();
+    for (const r of removed) perCreative.set(r.creativeId, (perCreative.get(r.creativeId) ?? 0) + 1);
+    for (const [creativeId, n] of perCreative) {
+      await tx
+        .update(creatives)
+        .set({ commentCount: sql`greatest(${creatives.commentCount} - ${n}, 0)` })
+        .where(eq(creatives.id, creativeId));
+    }
+    await tx.delete(userTable).where(eq(userTable.id, id));
+  });
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../domain/roles';
+import { folders } from '../../server/db/schema';
 import { insertCreative, sessionCookieFor, storeTestImage } from '../helpers/fixtures';
 import { createTestApp, createUser, uniqueEmail, type TestApp } from '../helpers/test-app';
 import { creativeForm, pngBytes, VALID_FORM } from '../helpers/uploads';
@@ -28,8 +29,16 @@ beforeAll(async () => {
 
 afterAll(() => t.close());
 
-async function resolveId(fixture: Fixture): Promise<string> {
+async function resolveId(fixture: Fixture, caller: Caller): Promise<string> {
   switch (fixture) {
+    case 'ownFolder':
+      return caller === 'anonymous' ? 'none' : (await t.db.insert(folders).values({ userId: accounts[caller].id, name: 'À moi' }).returning())[0]!.id;
+    case 'otherFolder':
+      return (await t.db.insert(folders).values({ userId: otherAgencyId, name: 'Pas à moi' }).returning())[0]!.id;
+    case 'freshUser':
+      return (await createUser(t.deps, { email: uniqueEmail('cible'), role: 'user' })).id;
+    case 'self':
+      return caller === 'anonymous' ? 'none' : accounts[caller].id;
     case 'freshApproved':
       return (await insertCreative(t.db)).id;
     case 'freshPending':
@@ -82,8 +91,8 @@ describe('authorization matrix', () => {
     for (const caller of CALLERS) {
       const name = `${row.method} ${row.route}${row.variant ? ` (${row.variant})` : ''} as ${caller} → ${row.expect[caller]}`;
       it(name, async () => {
-        const id = row.id ? await resolveId(row.id) : '';
-        const path = row.route.replace(':id', id).replace(':file', id);
+        const id = row.id ? await resolveId(row.id, caller) : '';
+        const path = row.route.replace(':id', id).replace(':file', id).replace(':creativeId', shared.approved);
         const cookie = await cookieFor(row, caller);
         const res = await t.app.request(new URL(path, t.config.publicUrl).toString(), {
           method: row.method,

@@ -18,14 +18,18 @@ export type Fixture =
   | 'freshPending'
   | 'freshComment'
   | 'comment'
-  | 'mediaFile';
+  | 'mediaFile'
+  | 'ownFolder'
+  | 'otherFolder'
+  | 'freshUser'
+  | 'self';
 
 export interface MatrixRow {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** The route as registered (Hono pattern). */
   route: string;
   expect: Statuses;
-  /** Which resource fills `:id` / `:file`; a fresh one is made per cell for destructive calls. */
+  /** Which resource fills `:id` / `:file` (and `:creativeId`, an approved creative); fresh ones per cell for destructive calls. */
   id?: Fixture;
   /** JSON body, or 'creativeForm' for the multipart submit/edit form, or 'register' for a unique sign-up. */
   body?: Record<string, unknown> | 'creativeForm' | 'register' | 'login';
@@ -122,4 +126,25 @@ export const MATRIX: MatrixRow[] = [
     },
     expect: adminOnly(201),
   },
+
+  { method: 'GET', route: '/api/folders', expect: signedIn(200) },
+  { method: 'POST', route: '/api/folders', body: { name: 'Inspirations' }, expect: signedIn(201) },
+  { method: 'PATCH', route: '/api/folders/:id', id: 'ownFolder', body: { name: 'Renommé' }, expect: signedIn(200) },
+  { method: 'PATCH', route: '/api/folders/:id', variant: 'other user', id: 'otherFolder', body: { name: 'Volé' }, expect: signedIn(404) },
+  { method: 'DELETE', route: '/api/folders/:id', id: 'ownFolder', expect: signedIn(200) },
+  { method: 'DELETE', route: '/api/folders/:id', variant: 'other user', id: 'otherFolder', expect: signedIn(404) },
+  { method: 'GET', route: '/api/folders/:id/creatives', id: 'ownFolder', expect: signedIn(200) },
+  { method: 'GET', route: '/api/folders/:id/creatives', variant: 'other user', id: 'otherFolder', expect: signedIn(404) },
+  { method: 'PUT', route: '/api/folders/:id/creatives/:creativeId', id: 'ownFolder', expect: signedIn(200) },
+  { method: 'PUT', route: '/api/folders/:id/creatives/:creativeId', variant: 'other user', id: 'otherFolder', expect: signedIn(404) },
+  { method: 'DELETE', route: '/api/folders/:id/creatives/:creativeId', id: 'ownFolder', expect: signedIn(200) },
+  { method: 'DELETE', route: '/api/folders/:id/creatives/:creativeId', variant: 'other user', id: 'otherFolder', expect: signedIn(404) },
+
+  { method: 'GET', route: '/api/users', expect: adminOnly(200) },
+  { method: 'PATCH', route: '/api/users/:id/role', id: 'freshUser', body: { role: 'agency' }, expect: adminOnly(200) },
+  { method: 'PATCH', route: '/api/users/:id/role', variant: 'self', id: 'self', body: { role: 'user' }, expect: adminOnly(403) },
+  { method: 'DELETE', route: '/api/users/:id', id: 'freshUser', expect: adminOnly(200) },
+  { method: 'DELETE', route: '/api/users/:id', variant: 'self', id: 'self', expect: adminOnly(403) },
+
+  { method: 'GET', route: '/api/analytics?period=30', expect: staff(200) },
 ];

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { FOLDER_NAME_MAX } from '../limits';
+import { MSG } from '../messages';
+
+export const folderInput = z.object({
+  name: z
+    .string({ error: MSG.folderNameRequired })
+    .trim()
+    .min(1, MSG.folderNameRequired)
+    .max(FOLDER_NAME_MAX, `Le nom du dossier ne doit pas dépasser ${FOLDER_NAME_MAX} caractères`),
+});

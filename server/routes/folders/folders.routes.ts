@@ -1,0 +1,38 @@
+import { Hono } from 'hono';
+import { favoritesQueryInput } from '../../../domain/schemas/gallery';
+import { folderInput } from '../../../domain/schemas/folder';
+import { currentUser, requirePermission } from '../../auth/session';
+import type { AppEnv, Deps } from '../../http/context';
+import { readJson, readQuery } from '../../http/validate';
+import {
+  addToFolder,
+  createFolder,
+  deleteFolder,
+  listFolderCreatives,
+  listFolders,
+  removeFromFolder,
+  renameFolder,
+} from '../../services/folders.service';
+
+/** The signed-in user's own folders; another user's folder answers 404. */
+export function foldersRoutes(deps: Deps) {
+  const { db } = deps;
+  return new Hono<AppEnv>()
+    .use(requirePermission('folder:manage'))
+    .get('/', async (c) => c.json(await listFolders(db, currentUser(c))))
+    .post('/', async (c) => c.json(await createFolder(db, currentUser(c), (await readJson(c, folderInput)).name), 201))
+    .patch('/:id', async (c) => c.json(await renameFolder(db, currentUser(c), c.req.param('id'), (await readJson(c, folderInput)).name)))
+    .delete('/:id', async (c) => {
+      await deleteFolder(db, currentUser(c), c.req.param('id'));
+      return c.json({ ok: true });
+    })
+    .get('/:id/creatives', async (c) =>
+      c.json(await listFolderCreatives(db, currentUser(c), c.req.param('id'), readQuery(c, favoritesQueryInput).q)),
+    )
+    .put('/:id/creatives/:creativeId', async (c) =>
+      c.json(await addToFolder(db, currentUser(c), c.req.param('id'), c.req.param('creativeId'))),
+    )
+    .delete('/:id/creatives/:creativeId', async (c) =>
+      c.json(await removeFromFolder(db, currentUser(c), c.req.param('id'), c.req.param('creativeId'))),
+    );
+}

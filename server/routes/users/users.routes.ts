@@ -1,0 +1,21 @@
+import { Hono } from 'hono';
+import { roleInput, userListQuery } from '../../../domain/schemas/users';
+import { currentUser, requirePermission } from '../../auth/session';
+import type { AppEnv, Deps } from '../../http/context';
+import { readJson, readQuery } from '../../http/validate';
+import { deleteUser, listUsers, setRole } from '../../services/users.service';
+
+/** User administration (admin only). */
+export function usersRoutes(deps: Deps) {
+  const { db } = deps;
+  return new Hono<AppEnv>()
+    .use(requirePermission('user:manage'))
+    .get('/', async (c) => c.json(await listUsers(db, readQuery(c, userListQuery))))
+    .patch('/:id/role', async (c) =>
+      c.json(await setRole(db, currentUser(c), c.req.param('id'), (await readJson(c, roleInput)).role)),
+    )
+    .delete('/:id', async (c) => {
+      await deleteUser(db, currentUser(c), c.req.param('id'));
+      return c.json({ ok: true });
+    });
+}

@@ -1,0 +1,85 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { AppError } from '../../domain/errors';
+import { MSG } from '../../domain/messages';
+import { can } from '../../domain/permissions';
+import type { Creative, Folder, User } from '../../domain/types';
+import type { Db } from '../db/client';
+import { creatives, folderCreatives, folders } from '../db/schema';
+import { searchCondition } from './creatives/gallery.service';
+import { selectCreatives, toCreative } from './creatives/creative-row';
+
+/**
+ * Ids of the folder's approved creatives, most recently added first (a folder shows only approved
+ * creatives, spec §2). Written with explicit aliases: drizzle leaves columns unqualified in
+ * single-table selects, which a correlated subquery cannot afford.
+ */
+const approvedIds = sql<string[]>`coalesce(
+  (select array_agg(fc.creative_id order by fc.added_at desc)
+     from folder_creatives fc join creatives c on c.id = fc.creative_id
+    where fc.folder_id = "folders"."id" and c.status = 'approved'),
+  '{}'::text[])`;
+
+function toFolder(row: { id: string; name: string; createdAt: Date; creativeIds: string[] }): Folder {
+  return { id: row.id, name: row.name, creativeIds: row.creativeIds ?? [], createdAt: row.createdAt.toISOString() };
+}
+
+const folderColumns = { id: folders.id, name: folders.name, createdAt: folders.createdAt, creativeIds: approvedIds };
+
+export async function listFolders(db: Db, viewer: User): Promise<Folder[]> {
+  const rows = await db.select(folderColumns).from(folders).where(eq(folders.userId, viewer.id)).orderBy(asc(folders.createdAt));
+  return rows.map(toFolder);
+}
+
+/** The viewer's folder, or 404: another user's folder is not found, not forbidden. */
+async function ownFolder(db: Db, viewer: User, id: string): Promise<Folder> {
+  const [row] = await db
+    .select(folderColumns)
+    .from(folders)
+    .where(and(eq(folders.id, id), eq(folders.userId, viewer.id)))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', { message: 'Dossier introuvable' });
+  return toFolder(row);
+}
+
+export async function createFolder(db: Db, viewer: User, name: string): Promise<Folder> {
+  const [row] = await db.insert(folders).values({ userId: viewer.id, name }).returning();
+  return toFolder({ ...row!, creativeIds: [] });
+}
+
+export async function renameFolder(db: Db, viewer: User, id: string, name: string): Promise<Folder> {
+  await ownFolder(db, viewer, id);
+  await db.update(folders).set({ name }).where(eq(folders.id, id));
+  return ownFolder(db, viewer, id);
+}
+
+export async function deleteFolder(db: Db, viewer: User, id: string): Promise<void> {
+  await ownFolder(db, viewer, id);
+  await db.delete(folders).where(eq(folders.id, id));
+}
+
+/** Approved creatives of the folder, most recently added first, with the top-bar search. */
+export async function listFolderCreatives(db: Db, viewer: User, id: string, q?: string): Promise<Creative[]> {
+  await ownFolder(db, viewer, id);
+  const rows = await selectCreatives(db, viewer.id)
+    .innerJoin(folderCreatives, and(eq(folderCreatives.creativeId, creatives.id), eq(folderCreatives.folderId, id)))
+    .where(and(eq(creatives.status, 'approved'), searchCondition(q)))
+    .orderBy(desc(folderCreatives.addedAt))
+    .limit(500);
+  return rows.map((r) => toCreative(r, { withAnalysis: can(viewer.role, 'creative:read-analysis') }));
+}
+
+/** Adds a creative (idempotent). Only approved creatives can be filed. */
+export async function addToFolder(db: Db, viewer: User, id: string, creativeId: string): Promise<Folder> {
+  await ownFolder(db, viewer, id);
+  const [creative] = await db.select({ status: creatives.status }).from(creatives).where(eq(creatives.id, creativeId));
+  if (!creative || creative.status !== 'approved') throw new AppError('NOT_FOUND', { message: MSG.creativeNotFound });
+  await db.insert(folderCreatives).values({ folderId: id, creativeId }).onConflictDoNothing();
+  return ownFolder(db, viewer, id);
+}
+
+/** Removes a creative (idempotent). */
+export async function removeFromFolder(db: Db, viewer: User, id: string, creativeId: string): Promise<Folder> {
+  await ownFolder(db, viewer, id);
+  await db.delete(folderCreatives).where(and(eq(folderCreatives.folderId, id), eq(folderCreatives.creativeId, creativeId)));
+  return ownFolder(db, viewer, id);
+}
