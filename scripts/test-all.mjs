@@ -2,6 +2,7 @@
 /**
  * `npm test`: every suite this machine can run, in order, stopping at the first failure.
  *
+ *   0. strict type-check of domain/, src/, server/, tests/   tsc --noEmit
  *   1. unit, component and server-integration tests        vitest run (PGlite in memory)
  *   2. the server-integration tests again on PostgreSQL    only when DATABASE_URL is set
  *   3. production build + initial-JS budget                 vite build, vitest.budget.config.ts
@@ -82,6 +83,7 @@ function withoutDatabaseUrl() {
 }
 
 const STAGES = {
+  typecheck: 'Type-check (tsc --noEmit, strict)',
   pglite: 'Unit, web and server tests (PGlite)',
   postgres: 'Server tests on PostgreSQL',
   build: 'Build + initial-JS budget',
@@ -90,6 +92,8 @@ const STAGES = {
 
 async function main() {
   const started = Date.now();
+
+  if (!(await stage(STAGES.typecheck, [{ command: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'] }]))) return finish(started);
 
   if (!(await stage(STAGES.pglite, [{ command: bin('vitest'), args: ['run'], env: withoutDatabaseUrl() }]))) return finish(started);
 
