@@ -6,12 +6,19 @@ import { createRouter } from './app/router';
 import { getGateway } from './gateway';
 import './index.css';
 
-const router = createRouter();
+const root = createRoot(document.getElementById('root')!);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders gateway={getGateway()}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
+getGateway().then(
+  (gateway) =>
+    root.render(
+      <StrictMode>
+        <AppProviders gateway={gateway}>
+          <RouterProvider router={createRouter()} />
+        </AppProviders>
+      </StrictMode>,
+    ),
+  (err: unknown) => {
+    console.error(err);
+    root.render(<p role="alert">Créathèque ne peut pas démarrer : configuration du service invalide.</p>);
+  },
 );

@@ -1,13 +1,24 @@
+import { clientEnv } from '../config/env';
 import type { Gateway } from './types';
 import { createHttpGateway } from './http';
 
 export type { Gateway } from './types';
 export { GatewayError } from './types';
 
-let gateway: Gateway | null = null;
+let gateway: Promise<Gateway> | null = null;
 
-/** The backend chosen once at start-up (src/config/env.ts: VITE_BACKEND). */
-export function getGateway(): Gateway {
-  gateway ??= createHttpGateway();
+/**
+ * The backend chosen once at start-up (src/config/env.ts: VITE_BACKEND). Asynchronous so that an
+ * adapter can be loaded on demand without entering the initial bundle of the other mode.
+ */
+export function getGateway(): Promise<Gateway> {
+  gateway ??= selectGateway(clientEnv.backend);
   return gateway;
+}
+
+async function selectGateway(backend: typeof clientEnv.backend): Promise<Gateway> {
+  switch (backend) {
+    case 'http':
+      return createHttpGateway();
+  }
 }

@@ -1,6 +1,5 @@
-import { isErrorCode, type ErrorBody } from '../../../domain/errors';
-import { MSG } from '../../../domain/messages';
-import { GatewayError } from '../types';
+import type { UploadProgress } from '../types';
+import { expectOk, type HttpTransport } from './transport';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -17,37 +16,28 @@ export function withQuery(path: string, query: Record<string, QueryValue> = {}):
   return qs ? `${path}?${qs}` : path;
 }
 
-/** Turns a non-2xx response into a GatewayError with the server's French message. */
-export async function toGatewayError(res: Response): Promise<GatewayError> {
-  let body: Partial<ErrorBody> | null = null;
-  try {
-    body = (await res.json()) as Partial<ErrorBody>;
-  } catch {
-    body = null;
-  }
-  const err = body?.error;
-  const code = err && isErrorCode(err.code) ? err.code : res.status === 401 ? 'UNAUTHENTICATED' : 'INTERNAL';
-  return new GatewayError(code, err?.message ?? MSG.internal, res.status, err?.fields ?? {});
+/** The calls every http module makes, bound to one transport. */
+export interface HttpClient {
+  send(method: Method, path: string, body?: unknown): Promise<Response>;
+  api<T>(method: Method, path: string, body?: unknown): Promise<T>;
+  upload<T>(method: 'POST' | 'PATCH', path: string, form: FormData, onProgress?: (p: UploadProgress) => void): Promise<T>;
+  events: HttpTransport['events'];
 }
 
-export async function send(method: Method, path: string, body?: unknown): Promise<Response> {
-  let res: Response;
-  try {
-    res = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers: body === undefined ? undefined : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch {
-    throw new GatewayError('INTERNAL', MSG.internal, 0);
-  }
-  if (!res.ok) throw await toGatewayError(res);
-  return res;
-}
-
-/** JSON request to the API; resolves with the parsed body or throws a GatewayError. */
-export async function api<T>(method: Method, path: string, body?: unknown): Promise<T> {
-  const res = await send(method, path, body);
-  return (await res.json()) as T;
+export function createClient(transport: HttpTransport): HttpClient {
+  const send = (method: Method, path: string, body?: unknown) =>
+    expectOk(
+      transport.fetch(path, {
+        method,
+        headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
+  return {
+    send,
+    api: async <T>(method: Method, path: string, body?: unknown) => (await (await send(method, path, body)).json()) as T,
+    upload: async <T>(method: 'POST' | 'PATCH', path: string, form: FormData, onProgress?: (p: UploadProgress) => void) =>
+      (await (await expectOk(transport.upload(method, path, form, onProgress))).json()) as T,
+    events: transport.events,
+  };
 }

@@ -1,21 +1,26 @@
 import type { Gateway } from '../types';
-import { httpUsers, httpAnalytics } from './admin';
+import { httpAnalytics, httpUsers } from './admin';
 import { httpAuth } from './auth';
+import { createClient } from './client';
 import { httpComments } from './comments';
 import { httpCreatives } from './creatives';
 import { httpFolders } from './folders';
 import { httpAgency, httpReview } from './review';
+import { browserTransport, type HttpTransport } from './transport';
 
-/** The self-hosted backend: the API served by server/ on the same origin. */
-export function createHttpGateway(): Gateway {
+export type { HttpTransport } from './transport';
+
+/** The self-hosted backend: the API served by server/ (same origin in the browser). */
+export function createHttpGateway(transport: HttpTransport = browserTransport): Gateway {
+  const client = createClient(transport);
   return {
-    auth: httpAuth,
-    creatives: httpCreatives,
-    review: httpReview,
-    agency: httpAgency,
-    comments: httpComments,
-    folders: httpFolders,
-    users: httpUsers,
-    analytics: httpAnalytics,
+    auth: httpAuth(client),
+    creatives: httpCreatives(client),
+    review: httpReview(client),
+    agency: httpAgency(client),
+    comments: httpComments(client),
+    folders: httpFolders(client),
+    users: httpUsers(client),
+    analytics: httpAnalytics(client),
   };
 }

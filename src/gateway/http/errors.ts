@@ -1,0 +1,16 @@
+import { isErrorCode, type ErrorBody } from '../../../domain/errors';
+import { MSG } from '../../../domain/messages';
+import { GatewayError } from '../types';
+
+/** Turns a non-2xx response into a GatewayError with the server's French message. */
+export async function toGatewayError(res: Response): Promise<GatewayError> {
+  let body: Partial<ErrorBody> | null = null;
+  try {
+    body = (await res.json()) as Partial<ErrorBody>;
+  } catch {
+    body = null;
+  }
+  const err = body?.error;
+  const code = err && isErrorCode(err.code) ? err.code : res.status === 401 ? 'UNAUTHENTICATED' : 'INTERNAL';
+  return new GatewayError(code, err?.message ?? MSG.internal, res.status, err?.fields ?? {});
+}

@@ -1,0 +1,57 @@
+import { MSG } from '../../../domain/messages';
+import { GatewayError, type UploadProgress } from '../types';
+import { toGatewayError } from './errors';
+
+/**
+ * How the http adapter reaches the server. The browser uses same-origin fetch, XHR for upload
+ * progress and EventSource for live counts; Node (the contract suite) passes its own.
+ */
+export interface HttpTransport {
+  fetch(path: string, init: RequestInit): Promise<Response>;
+  upload(method: 'POST' | 'PATCH', path: string, form: FormData, onProgress?: (p: UploadProgress) => void): Promise<Response>;
+  /** Server-sent events of one type; returns a function that closes the stream. */
+  events(path: string, type: string, onData: (data: string) => void): () => void;
+}
+
+function xhrUpload(method: 'POST' | 'PATCH', path: string, form: FormData, onProgress?: (p: UploadProgress) => void) {
+  return new Promise<Response>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, path);
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress?.({ loaded: e.loaded, total: e.total });
+    };
+    xhr.onerror = () => reject(new GatewayError('INTERNAL', MSG.submitError, 0));
+    xhr.onload = () =>
+      resolve(
+        new Response(xhr.responseText, {
+          status: xhr.status,
+          headers: { 'content-type': xhr.getResponseHeader('content-type') ?? 'application/json' },
+        }),
+      );
+    xhr.send(form);
+  });
+}
+
+export const browserTransport: HttpTransport = {
+  fetch: (path, init) => fetch(path, { ...init, credentials: 'same-origin' }),
+  upload: xhrUpload,
+  events: (path, type, onData) => {
+    const source = new EventSource(path, { withCredentials: true });
+    source.addEventListener(type, (e) => onData((e as MessageEvent<string>).data));
+    return () => source.close();
+  },
+};
+
+/** Turns a transport answer into parsed JSON or a GatewayError (network failures included). */
+export async function expectOk(response: Promise<Response>, networkMessage: string = MSG.internal): Promise<Response> {
+  let res: Response;
+  try {
+    res = await response;
+  } catch (err) {
+    if (err instanceof GatewayError) throw err;
+    throw new GatewayError('INTERNAL', networkMessage, 0);
+  }
+  if (!res.ok) throw await toGatewayError(res);
+  return res;
+}

@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../domain/messages';
+import type { CreativeInput, Gateway } from '../../src/gateway/types';
+import { GatewayError } from '../../src/gateway/types';
+import type { ContractHarness } from './harness';
+
+const FORM: CreativeInput = {
+  name: 'Contrat',
+  advertiser: 'Marque',
+  format: ['Statique'],
+  objective: ['TOFU'],
+  type: ['UGC'],
+  sector: ['Food'],
+  platform: ['Meta'],
+  isJuntoAngel: false,
+  testedAndApproved: false,
+  attention: 'Message',
+  interest: '',
+  desire: '',
+  bestPractices: ['Hook'],
+  actions: [],
+};
+
+let n = 0;
+const unique = (prefix: string) => `${prefix} ${++n}-${Date.now().toString(36)}`;
+
+async function failure(promise: Promise<unknown>): Promise<GatewayError> {
+  try {
+    await promise;
+  } catch (err) {
+    expect(err).toBeInstanceOf(GatewayError);
+    return err as GatewayError;
+  }
+  throw new Error('expected the call to fail');
+}
+
+/**
+ * One set of behaviours every Gateway adapter must show (tests/contract/*.contract.test.ts run it
+ * against each backend). Written only in terms of the Gateway interface.
+ */
+export function gatewayContract(makeHarness: () => Promise<ContractHarness>) {
+  let h: ContractHarness;
+  beforeAll(async () => {
+    h = await makeHarness();
+  }, 120_000);
+  afterAll(() => h?.close());
+
+  describe('accounts', () => {
+    it('registers a user (always role user), keeps the session, logs out and in', async () => {
+      const gateway = h.anonymous();
+      const email = `${unique('contrat').replace(/\W+/g, '.')}@example.com`.toLowerCase();
+      const user = await gateway.auth.register({ firstName: 'Léa', lastName: 'Contrat', email, password: 'secret1', confirmPassword: 'secret1' });
+      expect(user).toMatchObject({ firstName: 'Léa', lastName: 'Contrat', email, role: 'user' });
+      expect((await gateway.auth.getSession())?.id).toBe(user.id);
+      await gateway.auth.logout();
+      expect(await gateway.auth.getSession()).toBeNull();
+      const wrong = await failure(gateway.auth.login({ email, password: 'mauvais1' }));
+      expect(wrong.code).toBe('INVALID_CREDENTIALS');
+      expect(wrong.message).toBe(MSG.invalidCredentials);
+      expect((await gateway.auth.login({ email, password: 'secret1' })).id).toBe(user.id);
+      const taken = await failure(h.anonymous().auth.register({ firstName: 'A', lastName: 'B', email, password: 'secret1', confirmPassword: 'secret1' }));
+      expect(taken.code).toBe('EMAIL_TAKEN');
+    });
+
+    it('updates the profile and checks the current password', async () => {
+      const { gateway, password } = await h.signedIn('user');
+      expect(await gateway.auth.updateProfile({ firstName: ' Jeanne ', lastName: ' Dupont ' })).toMatchObject({ firstName: 'Jeanne', lastName: 'Dupont' });
+      const wrong = await failure(gateway.auth.changePassword({ currentPassword: 'pas-le-bon', newPassword: 'nouveau1', confirmPassword: 'nouveau1' }));
+      expect(wrong.code).toBe('WRONG_PASSWORD');
+      await gateway.auth.changePassword({ currentPassword: password, newPassword: 'nouveau1', confirmPassword: 'nouveau1' });
+    });
+  });
+
+  describe('submission and validation', () => {
+    it('keeps an agency submission pending and private until a specialist approves it', async () => {
+      const agency = await h.signedIn('agency');
+      const specialist = await h.signedIn('specialist');
+      const name = unique('Attente');
+      const created = await agency.gateway.creatives.submit({ ...FORM, name }, await h.image());
+      expect(created).toMatchObject({ name, status: 'pending', validated: false });
+      const visitor = h.anonymous();
+      expect((await failure(visitor.creatives.get(created.id))).code).toBe('NOT_FOUND');
+      expect((await visitor.creatives.list({ q: name })).items).toEqual([]);
+      expect((await agency.gateway.agency.list('pending')).map((c) => c.id)).toContain(created.id);
+      expect((await specialist.gateway.review.list('pending')).map((c) => c.id)).toContain(created.id);
+
+      const rejected = await specialist.gateway.review.reject(created.id, 'Visuel flou');
+      expect(rejected).toMatchObject({ status: 'rejected', rejectionReason: 'Visuel flou' });
+      expect((await agency.gateway.agency.list('rejected')).find((c) => c.id === created.id)?.rejectionReason).toBe('Visuel flou');
+      await specialist.gateway.review.approve(created.id);
+      expect((await visitor.creatives.list({ q: name })).items.map((c) => c.id)).toEqual([created.id]);
+    });
+
+    it('approves staff submissions at once and refuses validation to others', async () => {
+      const specialist = await h.signedIn('specialist');
+      const user = await h.signedIn('user');
+      const created = await specialist.gateway.creatives.submit({ ...FORM, name: unique('Direct') }, await h.image());
+      expect(created.status).toBe('approved');
+      expect((await failure(user.gateway.creatives.submit(FORM, await h.image()))).code).toBe('FORBIDDEN');
+      expect((await failure(user.gateway.review.approve(created.id))).code).toBe('FORBIDDEN');
+      expect((await failure(user.gateway.review.list('pending'))).code).toBe('FORBIDDEN');
+    });
+
+    it('keeps one featured creative', async () => {
+      const admin = await h.signedIn('admin');
+      const a = await admin.gateway.creatives.submit({ ...FORM, name: unique('Une') }, await h.image());
+      const b = await admin.gateway.creatives.submit({ ...FORM, name: unique('Deux') }, await h.image());
+      await admin.gateway.review.feature(a.id, { analyzedBy: 'Léa', rating: 3 });
+      await admin.gateway.review.feature(b.id, { analyzedBy: 'Hugo', rating: 5 });
+      expect((await admin.gateway.creatives.get(a.id)).isFeatured).toBe(false);
+      expect((await admin.gateway.creatives.highlights()).featured).toMatchObject({ id: b.id, analyzedBy: 'Hugo', rating: 5 });
+    });
+
+    it('tells a watcher the pending count', async () => {
+      const specialist = await h.signedIn('specialist');
+      const agency = await h.signedIn('agency');
+      const counts: number[] = [];
+      const stop = specialist.gateway.review.watchPendingCount((c) => counts.push(c));
+      try {
+        await expect.poll(() => counts.length, { timeout: 10_000 }).toBeGreaterThan(0);
+        const before = counts[counts.length - 1]!;
+        await agency.gateway.creatives.submit({ ...FORM, name: unique('Live') }, await h.image());
+        await expect.poll(() => counts[counts.length - 1], { timeout: 10_000 }).toBe(before + 1);
+      } finally {
+        stop();
+      }
+    });
+  });
+
+  describe('likes, favourites and comments', () => {
+    let creativeId: string;
+    let user: Gateway;
+    let admin: Gateway;
+
+    beforeAll(async () => {
+      admin = (await h.signedIn('admin')).gateway;
+      user = (await h.signedIn('user')).gateway;
+      creativeId = (await admin.creatives.submit({ ...FORM, name: unique('Likée') }, await h.image())).id;
+    });
+
+    it('toggles likes idempotently and lists favourites', async () => {
+      expect(await user.creatives.like(creativeId)).toEqual({ likes: 1, liked: true });
+      expect(await user.creatives.like(creativeId)).toEqual({ likes: 1, liked: true });
+      expect((await user.creatives.favorites({})).items.map((c) => c.id)).toContain(creativeId);
+      expect(await user.creatives.unlike(creativeId)).toEqual({ likes: 0, liked: false });
+      expect((await user.creatives.favorites({})).items.map((c) => c.id)).not.toContain(creativeId);
+      expect((await failure(h.anonymous().creatives.like(creativeId))).code).toBe('UNAUTHENTICATED');
+    });
+
+    it('adds comments newest first, likes them, and lets only admins delete', async () => {
+      expect((await failure(user.comments.add(creativeId, '   '))).code).toBe('VALIDATION');
+      const first = await user.comments.add(creativeId, 'Premier');
+      await user.comments.add(creativeId, 'Second');
+      expect((await user.comments.list(creativeId)).map((c) => c.text)).toEqual(['Second', 'Premier']);
+      expect(await admin.comments.like(first.id)).toEqual({ likes: 1, liked: true });
+      expect((await failure(user.comments.remove(first.id))).code).toBe('FORBIDDEN');
+      await admin.comments.remove(first.id);
+      expect((await user.comments.list(creativeId)).map((c) => c.text)).toEqual(['Second']);
+    });
+  });
+
+  describe('folders and administration', () => {
+    it("files creatives in the owner's folders only", async () => {
+      const owner = await h.signedIn('user');
+      const other = await h.signedIn('user');
+      const admin = await h.signedIn('admin');
+      const creative = await admin.gateway.creatives.submit({ ...FORM, name: unique('Rangée') }, await h.image());
+      const folder = await owner.gateway.folders.create('Inspirations');
+      expect((await owner.gateway.folders.addCreative(folder.id, creative.id)).creativeIds).toEqual([creative.id]);
+      expect((await owner.gateway.folders.addCreative(folder.id, creative.id)).creativeIds).toEqual([creative.id]);
+      expect((await owner.gateway.folders.creatives(folder.id, {})).map((c) => c.id)).toEqual([creative.id]);
+      expect((await failure(other.gateway.folders.rename(folder.id, 'Volé'))).code).toBe('NOT_FOUND');
+      expect((await owner.gateway.folders.rename(folder.id, 'Top')).name).toBe('Top');
+      await owner.gateway.folders.remove(folder.id);
+      expect(await owner.gateway.folders.list()).toEqual([]);
+    });
+
+    it('lets only admins change roles, never their own', async () => {
+      const admin = await h.signedIn('admin');
+      const target = await h.signedIn('user');
+      expect((await admin.gateway.users.setRole(target.user.id, 'agency')).role).toBe('agency');
+      expect((await failure(admin.gateway.users.setRole(admin.user.id, 'user'))).code).toBe('FORBIDDEN');
+      expect((await failure(target.gateway.users.list())).code).toMatch(/FORBIDDEN|UNAUTHENTICATED/);
+    });
+
+    it('gives analytics to staff only', async () => {
+      const specialist = await h.signedIn('specialist');
+      const analytics = await specialist.gateway.analytics.get({ period: '30' });
+      expect(analytics.totals.creatives).toBeGreaterThanOrEqual(0);
+      expect(analytics.breakdowns.format.length).toBe(5);
+      const user = await h.signedIn('user');
+      expect((await failure(user.gateway.analytics.get({ period: '30' }))).code).toBe('FORBIDDEN');
+    });
+  });
+}
