@@ -33,7 +33,7 @@ async function httpHarness(): Promise<ContractHarness> {
     },
     image: async () => new File([new Uint8Array(await pngBytes())], 'visuel.png', { type: 'image/png' }),
     async close() {
-      server.closeAllConnections?.();
+      (server as import('node:http').Server).closeAllConnections();
       await new Promise((r) => server.close(r));
       await t.close();
     },
