@@ -1,4 +1,4 @@
-import { ShieldAlert } from 'lucide-react';
+import { LogIn, ShieldAlert } from 'lucide-react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { MSG } from '../../domain/messages';
 import type { Action } from '../../domain/permissions';
@@ -38,10 +38,33 @@ export function AccessDenied() {
   );
 }
 
-/** Pages for some roles: others see 'Accès non autorisé' (the server refuses them anyway). */
-export function RequirePermission({ action }: { action: Action }) {
-  const { isLoading, can } = useSession();
+/** What a visitor sees on a page that needs an account, e.g. 'Vous devez être connecté pour soumettre une créative'. */
+export function SignInRequired({ message }: { message: string }) {
+  const location = useLocation();
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-20 text-center">
+      <LogIn className="size-12 text-brand-600" aria-hidden />
+      <h1 className="text-2xl font-bold text-slate-900">{message}</h1>
+      <div className="flex gap-2">
+        <Link to={paths.login} state={{ from: location.pathname }} className={buttonVariants()}>
+          Connexion
+        </Link>
+        <Link to={paths.register} className={buttonVariants({ variant: 'outline' })}>
+          Inscription
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Pages for some roles: others see 'Accès non autorisé' (the server refuses them anyway).
+ * With `signedOutMessage`, visitors are asked to log in instead.
+ */
+export function RequirePermission({ action, signedOutMessage }: { action: Action; signedOutMessage?: string }) {
+  const { user, isLoading, can } = useSession();
   if (isLoading) return <PageLoader />;
+  if (!user && signedOutMessage) return <SignInRequired message={signedOutMessage} />;
   if (!can(action)) return <AccessDenied />;
   return <Outlet />;
 }

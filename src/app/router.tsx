@@ -1,9 +1,10 @@
 import { createBrowserRouter } from 'react-router';
+import { MSG } from '../../domain/messages';
 import { paths } from '../config/paths';
-import { HomePage } from '../features/gallery/components/home-page';
-import { GuestOnly, RequireSignedIn } from './guards';
+import { GuestOnly, RequirePermission, RequireSignedIn } from './guards';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './not-found-page';
+import { HomeRoute } from './routes/home-route';
 
 /** Home is in the initial bundle; every other page is loaded when first visited. */
 export function createRouter() {
@@ -11,7 +12,7 @@ export function createRouter() {
     {
       element: <AppLayout />,
       children: [
-        { path: paths.home, element: <HomePage /> },
+        { path: paths.home, element: <HomeRoute /> },
         { path: paths.creativePattern, lazy: async () => ({ Component: (await import('./routes/creative-route')).CreativeRoute }) },
         {
           element: <GuestOnly />,
@@ -33,6 +34,70 @@ export function createRouter() {
             {
               path: paths.favorites,
               lazy: async () => ({ Component: (await import('../features/favorites/components/favorites-page')).FavoritesPage }),
+            },
+            {
+              path: paths.folders,
+              lazy: async () => ({ Component: (await import('../features/folders/components/folders-page')).FoldersPage }),
+            },
+          ],
+        },
+        {
+          element: <RequirePermission action="creative:submit" signedOutMessage={MSG.mustBeLoggedToSubmit} />,
+          children: [
+            { path: paths.submit, lazy: async () => ({ Component: (await import('../features/submit/components/submit-page')).SubmitPage }) },
+          ],
+        },
+        {
+          element: <RequirePermission action="creative:update" />,
+          children: [
+            {
+              path: paths.creativeEditPattern,
+              lazy: async () => ({ Component: (await import('../features/submit/components/edit-creative-page')).EditCreativePage }),
+            },
+          ],
+        },
+        {
+          element: <RequirePermission action="creative:own-submissions" />,
+          children: [
+            {
+              path: paths.agencyCreatives,
+              lazy: async () => ({ Component: (await import('../features/agency/components/agency-page')).AgencyPage }),
+            },
+          ],
+        },
+        {
+          element: <RequirePermission action="creative:review" />,
+          children: [
+            {
+              path: paths.adminCreatives,
+              lazy: async () => ({ Component: (await import('../features/review/components/review-page')).ReviewPage }),
+            },
+          ],
+        },
+        {
+          element: <RequirePermission action="creative:admin-form" />,
+          children: [
+            {
+              path: paths.adminSubmit,
+              lazy: async () => ({ Component: (await import('../features/admin-submit/components/admin-submit-page')).AdminSubmitPage }),
+            },
+          ],
+        },
+        {
+          element: <RequirePermission action="analytics:read" />,
+          children: [
+            {
+              path: paths.adminAnalytics,
+              lazy: async () => ({ Component: (await import('../features/analytics/components/analytics-page')).AnalyticsPage }),
+            },
+          ],
+        },
+        {
+          element: <RequirePermission action="user:manage" />,
+          children: [
+            {
+              path: paths.adminUsers,
+              lazy: async () => ({ Component: (await import('../features/users/components/users-page')).UsersPage }),
             },
           ],
         },

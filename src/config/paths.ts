@@ -6,6 +6,8 @@ export const paths = {
   account: '/account',
   creative: (id: string) => `/creatives/${encodeURIComponent(id)}`,
   creativePattern: '/creatives/:id',
+  creativeEdit: (id: string) => `/creatives/${encodeURIComponent(id)}/edit`,
+  creativeEditPattern: '/creatives/:id/edit',
   submit: '/submit',
   favorites: '/favorites',
   folders: '/folders',

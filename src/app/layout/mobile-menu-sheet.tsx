@@ -5,12 +5,13 @@ import { buttonVariants } from '../../components/ui/button';
 import { paths } from '../../config/paths';
 import { cn } from '../../lib/cn';
 import { contactMailto } from './contact-link';
+import { NavEntryIcon, navEntryName } from './nav-entry';
 import { useMenuEntries } from './use-menu-entries';
 
 const entryClass = cn(buttonVariants({ variant: 'ghost', size: 'lg' }), 'w-full justify-start');
 
 /** The top bar's entries in a side sheet (focus trapped, Escape closes). */
-export default function MobileMenuSheet({ onClose }: { onClose: () => void }) {
+export default function MobileMenuSheet({ onClose, pendingCount }: { onClose: () => void; pendingCount: number }) {
   const { user, isLoading, items, signOut } = useMenuEntries();
   return (
     <DialogPrimitive.Root open onOpenChange={(open) => !open && onClose()}>
@@ -32,8 +33,8 @@ export default function MobileMenuSheet({ onClose }: { onClose: () => void }) {
                   {user.firstName} {user.lastName}
                 </p>
                 {items.map((item) => (
-                  <Link key={item.to} to={item.to} onClick={onClose} className={entryClass}>
-                    <item.icon aria-hidden />
+                  <Link key={item.to} to={item.to} onClick={onClose} className={entryClass} aria-label={navEntryName(item, pendingCount)}>
+                    <NavEntryIcon item={item} pendingCount={pendingCount} />
                     {item.label}
                   </Link>
                 ))}

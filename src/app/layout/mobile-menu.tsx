@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 const MobileMenuSheet = lazy(() => import('./mobile-menu-sheet'));
 
 /** Hamburger for narrow screens; the sheet (a Radix dialog) is loaded on first open. */
-export function MobileMenu() {
+export function MobileMenu({ pendingCount = 0 }: { pendingCount?: number }) {
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   return (
@@ -14,16 +14,19 @@ export function MobileMenu() {
         ref={trigger}
         variant="ghost"
         size="icon"
-        aria-label="Ouvrir le menu"
+        aria-label={pendingCount > 0 ? `Ouvrir le menu (${pendingCount} créative${pendingCount > 1 ? 's' : ''} en attente)` : 'Ouvrir le menu'}
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => setOpen(true)}
+        className="relative"
       >
         <Menu aria-hidden />
+        {pendingCount > 0 ? <span aria-hidden className="absolute right-1.5 top-1.5 size-2.5 rounded-full bg-red-600 ring-2 ring-white" /> : null}
       </Button>
       {open ? (
         <Suspense fallback={null}>
           <MobileMenuSheet
+            pendingCount={pendingCount}
             onClose={() => {
               setOpen(false);
               trigger.current?.focus();

@@ -1,7 +1,8 @@
 import { Clock, Heart, SearchX, SlidersHorizontal } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { activeFilterGroups } from '../../../../domain/gallery-filters';
+import type { Creative } from '../../../../domain/types';
 import { CreativeCard, CreativeGrid } from '../../../components/creative/creative-card';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -15,7 +16,12 @@ const FilterDialog = lazy(() => import('./filter-dialog'));
 const LoginRequiredDialog = lazy(() => import('./login-required-dialog'));
 
 /** 'Galerie des créas': sort, filters, search from ?q, 12 cards then 'Charger plus'. */
-export function GallerySection() {
+export interface GallerySectionProps {
+  /** Extra controls for each card, composed by the app (e.g. add to folder). */
+  renderCardActions?: (creative: Creative) => ReactNode;
+}
+
+export function GallerySection({ renderCardActions }: GallerySectionProps = {}) {
   const [params, setParams] = useSearchParams();
   const view = readGalleryView(params);
   const { user, can } = useSession();
@@ -107,7 +113,13 @@ export function GallerySection() {
         <>
           <CreativeGrid>
             {items.map((creative, i) => (
-              <CreativeCard key={creative.id} creative={creative} onToggleLike={onToggleLike} eager={i < 4} />
+              <CreativeCard
+                key={creative.id}
+                creative={creative}
+                onToggleLike={onToggleLike}
+                eager={i < 4}
+                actions={renderCardActions?.(creative)}
+              />
             ))}
           </CreativeGrid>
           {gallery.hasNextPage ? (

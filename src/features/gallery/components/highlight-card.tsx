@@ -38,7 +38,7 @@ export function HighlightCard({ creative, kind }: { creative: Creative; kind: 'm
         {kind === 'month' ? (
           <p className="inline-flex items-center gap-2 text-sm font-medium text-rose-600">
             <Heart className="size-4 fill-current" aria-hidden />
-            {creative.likes} j'aime ce mois-ci
+            {creative.likes} j'aime
           </p>
         ) : (
           <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">

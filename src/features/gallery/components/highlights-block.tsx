@@ -22,12 +22,12 @@ export function HighlightsBlock() {
         <h2 id="highlights-title" className="text-2xl font-bold tracking-tight text-slate-900">
           {kind === 'month' ? HIGHLIGHT_LABELS.month : HIGHLIGHT_LABELS.featured}
         </h2>
-        <div className="inline-flex rounded-full border border-slate-200 bg-white p-1" role="group" aria-label="Mise en avant">
-          <Button variant="tab" size="sm" aria-pressed={kind === 'month'} data-state={kind === 'month' ? 'active' : undefined} onClick={() => setKind('month')}>
+        <div className="flex w-full rounded-2xl border border-slate-200 bg-white p-1 sm:inline-flex sm:w-auto sm:rounded-full" role="group" aria-label="Mise en avant">
+          <Button variant="tab" size="sm" className="h-auto min-h-8 flex-1 whitespace-normal py-1.5 sm:flex-none" aria-pressed={kind === 'month'} data-state={kind === 'month' ? 'active' : undefined} onClick={() => setKind('month')}>
             <Award aria-hidden />
             {HIGHLIGHT_LABELS.month}
           </Button>
-          <Button variant="tab" size="sm" aria-pressed={kind === 'featured'} data-state={kind === 'featured' ? 'active' : undefined} onClick={() => setKind('featured')}>
+          <Button variant="tab" size="sm" className="h-auto min-h-8 flex-1 whitespace-normal py-1.5 sm:flex-none" aria-pressed={kind === 'featured'} data-state={kind === 'featured' ? 'active' : undefined} onClick={() => setKind('featured')}>
             <Sparkles aria-hidden />
             {HIGHLIGHT_LABELS.featured}
           </Button>

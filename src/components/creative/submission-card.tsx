@@ -1,0 +1,57 @@
+import type * as React from 'react';
+import { Link } from 'react-router';
+import type { Creative } from '../../../domain/types';
+import { paths } from '../../config/paths';
+import { formatDate } from '../../lib/format';
+import { CreativeThumb } from './creative-thumb';
+import { TagList } from './tag-list';
+
+/** Three columns at most: the cards carry a row of buttons. */
+export function SubmissionGrid({ children }: { children: React.ReactNode }) {
+  return <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">{children}</div>;
+}
+
+/**
+ * A pending or rejected creative in the validation and 'Mes créas' grids: media, name, advertiser,
+ * optionally the submitter, every tag, the rejection reason, and the page's buttons in the footer.
+ */
+export function SubmissionCard({
+  creative,
+  showSubmitter = false,
+  children,
+}: {
+  creative: Creative;
+  showSubmitter?: boolean;
+  children?: React.ReactNode;
+}) {
+  const href = paths.creative(creative.id);
+  const submitter = creative.submitter ? `${creative.submitter.firstName} ${creative.submitter.lastName}`.trim() : '';
+  return (
+    <article className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <Link to={href} tabIndex={-1} aria-hidden className="block">
+        <CreativeThumb creative={creative} />
+      </Link>
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div className="flex flex-col gap-0.5">
+          <h3 className="text-base font-semibold leading-snug text-slate-900">
+            <Link to={href} className="hover:text-brand-700 hover:underline">
+              {creative.name}
+            </Link>
+          </h3>
+          <p className="text-sm text-slate-600">{creative.advertiser}</p>
+          <p className="text-xs text-slate-500">
+            {showSubmitter ? <>Soumise par {submitter || 'Utilisateur inconnu'} · </> : 'Soumise le '}
+            <time dateTime={creative.createdAt}>{formatDate(creative.createdAt)}</time>
+          </p>
+        </div>
+        <TagList creative={creative} />
+        {creative.status === 'rejected' && creative.rejectionReason ? (
+          <p className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+            <strong className="font-semibold">Motif du refus :</strong> {creative.rejectionReason}
+          </p>
+        ) : null}
+        {children ? <div className="mt-auto flex flex-wrap items-center gap-2 pt-1">{children}</div> : null}
+      </div>
+    </article>
+  );
+}

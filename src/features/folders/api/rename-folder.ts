@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Folder } from '../../../../domain/types';
+import { useGateway } from '../../../gateway/context';
+import { foldersKey } from './get-folders';
+
+/** Optimistic rename, rolled back if the backend refuses; failures are only logged (spec §8). */
+export function useRenameFolder() {
+  const gateway = useGateway();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, name }: { id: string; name: string }) => gateway.folders.rename(id, name),
+    onMutate: async ({ id, name }) => {
+      await queryClient.cancelQueries({ queryKey: foldersKey });
+      const previous = queryClient.getQueryData<Folder[]>(foldersKey);
+      queryClient.setQueryData<Folder[]>(foldersKey, (list) => list?.map((f) => (f.id === id ? { ...f, name } : f)));
+      return { previous };
+    },
+    onError: (error, _vars, context) => {
+      console.error('[folders] rename failed', error);
+      queryClient.setQueryData(foldersKey, context?.previous);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: foldersKey }),
+  });
+}

@@ -1,0 +1,87 @@
+import { FolderMinus, FolderOpen, SearchX } from 'lucide-react';
+import { Link } from 'react-router';
+import type { Folder } from '../../../../domain/types';
+import { CreativeCard } from '../../../components/creative/creative-card';
+import { Button, buttonVariants } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { useLikeHandler } from '../../../lib/use-like-handler';
+import { useFolderCreatives } from '../api/get-folder-creatives';
+import { useToggleFolderCreative } from '../api/toggle-folder-creative';
+
+const emptyClass = 'flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center';
+
+/** Right panel of /folders: the folder's creatives, filtered by ?q, each with 'Retirer du dossier'. */
+export function FolderCreatives({ folder, q }: { folder: Folder; q: string }) {
+  const creatives = useFolderCreatives(folder.id, q);
+  const toggle = useToggleFolderCreative();
+  const onToggleLike = useLikeHandler();
+  const count = folder.creativeIds.length;
+  const items = creatives.data ?? [];
+
+  return (
+    <section aria-labelledby="folder-title" className="@container flex min-w-0 flex-col gap-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="folder-title" className="min-w-0 break-words text-2xl font-bold tracking-tight text-slate-900">
+          {folder.name}
+        </h2>
+        <p className="text-sm text-slate-500">{count > 1 ? `${count} créas` : `${count} créa`}</p>
+      </div>
+      {q ? (
+        <p className="text-sm text-slate-600" aria-live="polite">
+          Résultats pour « <strong>{q}</strong> »
+        </p>
+      ) : null}
+      {creatives.isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner className="size-8" />
+        </div>
+      ) : creatives.isError ? (
+        <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-center text-red-700">
+          Impossible de charger ce dossier. Veuillez réessayer.
+        </p>
+      ) : items.length === 0 ? (
+        q ? (
+          <div className={emptyClass}>
+            <SearchX className="size-10 text-slate-400" aria-hidden />
+            <p className="font-medium text-slate-800">Aucune créa de ce dossier ne correspond à votre recherche</p>
+          </div>
+        ) : (
+          <div className={emptyClass}>
+            <FolderOpen className="size-10 text-slate-300" aria-hidden />
+            <p className="font-medium text-slate-800">Ce dossier est vide</p>
+            <p className="max-w-sm text-sm text-slate-600">
+              Ajoutez-y des créas depuis la galerie ou la page d'une créa avec le bouton « Ajouter à un dossier ».
+            </p>
+            <Link to={paths.home} className={buttonVariants({ variant: 'outline' })}>
+              Parcourir la galerie
+            </Link>
+          </div>
+        )
+      ) : (
+        // Columns follow the panel's width, not the viewport's (the folder list takes the left column).
+        <div className="grid grid-cols-1 gap-5 @xl:grid-cols-2 @4xl:grid-cols-3">
+          {items.map((creative) => (
+            <CreativeCard
+              key={creative.id}
+              creative={creative}
+              onToggleLike={onToggleLike}
+              showPreview={false}
+              actions={
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="px-2 text-slate-600 hover:bg-red-50 hover:text-red-700"
+                  onClick={() => toggle.mutate({ folderId: folder.id, creativeId: creative.id, add: false })}
+                >
+                  <FolderMinus aria-hidden />
+                  Retirer du dossier
+                </Button>
+              }
+            />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

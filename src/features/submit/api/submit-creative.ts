@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useGateway } from '../../../gateway/context';
+import type { CreativeInput, UploadProgress } from '../../../gateway/types';
+import { CREATIVES_KEY } from '../../../lib/creative-cache';
+
+export interface SubmitCreativeVariables {
+  input: CreativeInput;
+  file: File;
+  onProgress?: (p: UploadProgress) => void;
+}
+
+/** Uploads a new creative. Gallery, validation and 'Mes créas' lists and counts all live under CREATIVES_KEY. */
+export function useSubmitCreative() {
+  const gateway = useGateway();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ input, file, onProgress }: SubmitCreativeVariables) => gateway.creatives.submit(input, file, onProgress),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: [CREATIVES_KEY] }),
+  });
+}

@@ -1,0 +1,70 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { MSG } from '../../../../domain/messages';
+import { renderWithProviders } from '../../../testing/render';
+import { EMPTY_FORM } from '../form-values';
+import { CreativeForm } from './creative-form';
+
+beforeAll(() => {
+  // jsdom has no blob: URLs; the preview only needs a string.
+  URL.createObjectURL ??= () => 'blob:preview';
+  URL.revokeObjectURL ??= () => {};
+});
+
+function setup() {
+  const onSubmit = vi.fn(() => Promise.resolve());
+  renderWithProviders(<CreativeForm defaultValues={EMPTY_FORM} submitLabel="Soumettre la créative" failureMessage={MSG.submitError} onSubmit={onSubmit} />);
+  return { onSubmit, user: userEvent.setup({ applyAccept: false }) };
+}
+
+describe('CreativeForm', () => {
+  it('counts down the name and turns the counter red at 5 characters left', async () => {
+    const { user } = setup();
+    const name = screen.getByRole('textbox', { name: 'Nom de la créative' });
+    expect(name).toHaveAccessibleDescription(expect.stringContaining('35 caractères restants'));
+    await user.type(name, 'a'.repeat(29));
+    expect(screen.getByText('6 caractères restants')).not.toHaveClass('text-red-600');
+    await user.type(name, 'a');
+    expect(screen.getByText('5 caractères restants')).toHaveClass('text-red-600');
+    expect(name).toHaveAccessibleDescription(expect.stringContaining('5 caractères restants'));
+    await user.type(name, 'a'.repeat(10));
+    expect(name).toHaveValue('a'.repeat(35));
+  });
+
+  it('requires a media, a name and one value per category', async () => {
+    const { onSubmit, user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Soumettre la créative' }));
+    expect(await screen.findByText(MSG.mediaRequired)).toBeInTheDocument();
+    expect(screen.getByText(MSG.fieldRequired)).toBeInTheDocument();
+    for (const message of Object.values(MSG.selectAtLeastOne)) expect(screen.getByText(message)).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('refuses a file of another type with the spec message', async () => {
+    const { user } = setup();
+    await user.upload(screen.getByLabelText('Fichier média'), new File(['gif'], 'anim.gif', { type: 'image/gif' }));
+    expect(await screen.findByText(MSG.mediaInvalidType)).toBeInTheDocument();
+  });
+
+  it('sends the validated input with HOOK and LE TRUC EN PLUS split by line', async () => {
+    const { onSubmit, user } = setup();
+    await user.upload(screen.getByLabelText('Fichier média'), new File(['png'], 'visuel.png', { type: 'image/png' }));
+    expect(await screen.findByText('visuel.png')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Nom de la créative' }), 'Promo été');
+    for (const value of ['Statique', 'TOFU', 'Humour', 'Food', 'Meta']) await user.click(screen.getByRole('button', { name: value }));
+    await user.type(screen.getByRole('textbox', { name: 'HOOK' }), 'Premier{Enter}{Enter}  Second  {Enter}');
+    await user.click(screen.getByRole('button', { name: 'Soumettre la créative' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    const [input, file] = onSubmit.mock.calls[0] as unknown as [Record<string, unknown>, File];
+    expect(input).toMatchObject({
+      name: 'Promo été',
+      advertiser: 'Non connu',
+      format: ['Statique'],
+      platform: ['Meta'],
+      bestPractices: ['Premier', 'Second'],
+      actions: [],
+    });
+    expect(file.name).toBe('visuel.png');
+  });
+});

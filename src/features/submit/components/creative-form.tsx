@@ -1,0 +1,148 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef, useState } from 'react';
+import { useForm, type Path } from 'react-hook-form';
+import { ADVERTISER_MAX, DEFAULT_ADVERTISER, NAME_MAX } from '../../../../domain/limits';
+import { mediaProblem } from '../../../../domain/media-rules';
+import { MSG } from '../../../../domain/messages';
+import type { Creative } from '../../../../domain/types';
+import { CATEGORY_KEYS } from '../../../../domain/vocabulary';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { FormAlert } from '../../../components/ui/field';
+import { Progress } from '../../../components/ui/progress';
+import type { CreativeInput, UploadProgress } from '../../../gateway/types';
+import { fieldErrorsOf } from '../../../lib/errors';
+import { applyFieldErrors } from '../../../lib/form-errors';
+import { submitFormSchema, type SubmitFormValues } from '../form-values';
+import { AnalysisFields } from './analysis-fields';
+import { CategoryField } from './category-field';
+import { CountedTextField } from './counted-text-field';
+import { FlagFields } from './flag-fields';
+import { MediaField } from './media-field';
+
+const SERVER_FIELDS: Path<SubmitFormValues>[] = ['name', 'advertiser', ...CATEGORY_KEYS, 'attention', 'interest', 'desire', 'bestPractices', 'actions'];
+
+export interface CreativeFormProps {
+  defaultValues: SubmitFormValues;
+  /** Edit: the creative whose media is kept unless replaced. Create: none, and a media is required. */
+  current?: Creative;
+  submitLabel: string;
+  failureMessage: string;
+  onSubmit: (input: CreativeInput, file: File | null, onProgress: (p: UploadProgress) => void) => Promise<void>;
+}
+
+/** The submit / edit form (spec §2 Submit, §5): media, basic info, categories, flags and analysis. */
+export function CreativeForm({ defaultValues, current, submitLabel, failureMessage, onSubmit }: CreativeFormProps) {
+  const form = useForm<SubmitFormValues, unknown, CreativeInput>({ resolver: zodResolver(submitFormSchema), defaultValues });
+  const { errors, isSubmitting } = form.formState;
+  const [file, setFile] = useState<File | null>(null);
+  const [mediaError, setMediaError] = useState<string | undefined>();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const pickRef = useRef<HTMLButtonElement>(null);
+  const mediaMissing = () => !file && !current;
+
+  const pick = (picked: File) => {
+    const problem = mediaProblem(picked);
+    setMediaError(problem ?? undefined);
+    setFile(problem ? null : picked);
+  };
+
+  const submit = form.handleSubmit(
+    async (input) => {
+      if (mediaMissing()) {
+        setMediaError(MSG.mediaRequired);
+        pickRef.current?.focus();
+        return;
+      }
+      setFailure(null);
+      setProgress(file ? 0 : null);
+      try {
+        await onSubmit(input, file, (p) => setProgress(p.total ? (p.loaded / p.total) * 100 : 0));
+      } catch (error) {
+        const media = fieldErrorsOf(error).media;
+        if (media) setMediaError(media);
+        if (!applyFieldErrors(error, form.setError, SERVER_FIELDS) && !media) setFailure(failureMessage);
+      } finally {
+        setProgress(null);
+      }
+    },
+    () => {
+      if (mediaMissing()) setMediaError(MSG.mediaRequired);
+    },
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-6" aria-busy={isSubmitting}>
+      <Card>
+        <CardHeader>
+          <CardTitle>Média</CardTitle>
+          <CardDescription>{current ? 'Remplacez le média si besoin.' : 'Une image ou une vidéo, un seul fichier.'}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <MediaField
+            file={file}
+            current={current}
+            error={mediaError}
+            disabled={isSubmitting}
+            pickRef={pickRef}
+            onPick={pick}
+            onRemove={() => {
+              setFile(null);
+              setMediaError(undefined);
+            }}
+          />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Informations</CardTitle>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          <CountedTextField name="name" label="Nom de la créative" max={NAME_MAX} required error={errors.name?.message} control={form.control} register={form.register} />
+          <CountedTextField
+            name="advertiser"
+            label="Annonceur"
+            max={ADVERTISER_MAX}
+            note={`Facultatif : laissé vide, il s'affichera « ${DEFAULT_ADVERTISER} ».`}
+            error={errors.advertiser?.message}
+            control={form.control}
+            register={form.register}
+          />
+          <FlagFields register={form.register} />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Catégories</CardTitle>
+          <CardDescription>Au moins une valeur par groupe.</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-6">
+          {CATEGORY_KEYS.map((key) => (
+            <CategoryField key={key} name={key} control={form.control} />
+          ))}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Analyse</CardTitle>
+          <CardDescription>Facultative. Elle n'est visible que par les membres connectés.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <AnalysisFields register={form.register} errors={errors} />
+        </CardContent>
+      </Card>
+
+      <div className="flex flex-col gap-3">
+        <FormAlert>{failure}</FormAlert>
+        {progress !== null ? <Progress value={progress} label="Envoi du média" /> : null}
+        <Button type="submit" size="lg" className="self-stretch sm:self-end" disabled={isSubmitting}>
+          {isSubmitting ? 'Envoi en cours…' : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

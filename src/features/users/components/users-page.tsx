@@ -1,0 +1,140 @@
+import { useState } from 'react';
+import { MSG } from '../../../../domain/messages';
+import { ROLE_LABELS, type Role } from '../../../../domain/roles';
+import type { User } from '../../../../domain/types';
+import { matchesUser } from '../../../../domain/user-search';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { FormAlert } from '../../../components/ui/field';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toaster';
+import { useSession } from '../../../lib/session';
+import { useDeleteUser } from '../api/delete-user';
+import { useUsers } from '../api/get-users';
+import { useSetUserRole } from '../api/set-user-role';
+import { fullName } from '../user-name';
+import { UserFilters } from './user-filters';
+import { UserRow } from './user-row';
+
+function countLabel(shown: number, total: number): string {
+  const users = `${shown} utilisateur${shown > 1 ? 's' : ''}`;
+  return shown === total ? users : `${users} sur ${total}`;
+}
+
+/** /admin/users: search, role chips, a role dropdown and a delete button per user. */
+export function UsersPage() {
+  const { user: me } = useSession();
+  const users = useUsers();
+  const setRole = useSetUserRole();
+  const remove = useDeleteUser();
+  const [term, setTerm] = useState('');
+  const [roles, setRoles] = useState<Role[]>([]);
+  const [deleting, setDeleting] = useState<User | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const all = users.data ?? [];
+  const shown = all.filter((u) => matchesUser(u, term, roles));
+
+  const changeRole = (user: User, role: Role) => {
+    setFailure(null);
+    setRole.mutate(
+      { id: user.id, role },
+      {
+        onSuccess: () => toast.success(`${fullName(user)} est maintenant ${ROLE_LABELS[role]}`),
+        onError: () => setFailure(MSG.roleUpdateError),
+      },
+    );
+  };
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    setFailure(null);
+    remove.mutate(deleting.id, {
+      onSuccess: () => toast.success(`${fullName(deleting)} a été supprimé`),
+      onError: () => setFailure(MSG.deleteError),
+      onSettled: () => setDeleting(null),
+    });
+  };
+
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6">
+      <header>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Gestion des utilisateurs</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          Changer le rôle d'un utilisateur le déconnecte de toutes ses sessions.
+        </p>
+      </header>
+      <UserFilters term={term} onTermChange={setTerm} roles={roles} onRolesChange={setRoles} />
+      <FormAlert>{failure}</FormAlert>
+      {users.isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner className="size-8" />
+        </div>
+      ) : users.isError ? (
+        <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-center text-red-700">
+          Impossible de charger les utilisateurs. Veuillez réessayer.
+        </p>
+      ) : (
+        <div className="flex flex-col gap-2">
+          <p className="text-sm text-slate-600" aria-live="polite">
+            {countLabel(shown.length, all.length)}
+          </p>
+          {shown.length === 0 ? (
+            <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center font-medium text-slate-800">
+              {MSG.noMatchingUser}
+            </p>
+          ) : (
+            <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
+              <table className="w-full text-left text-sm">
+                <caption className="sr-only">Utilisateurs</caption>
+                <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-500">
+                  <tr>
+                    <th scope="col" className="px-4 py-3">
+                      Nom
+                    </th>
+                    <th scope="col" className="hidden px-4 py-3 sm:table-cell">
+                      Email
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      Rôle
+                    </th>
+                    <th scope="col" className="px-4 py-3 text-right">
+                      <span className="sr-only">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {shown.map((user) => (
+                    <UserRow
+                      key={user.id}
+                      user={user}
+                      isSelf={user.id === me?.id}
+                      onRoleChange={changeRole}
+                      onDelete={(u) => {
+                        setFailure(null);
+                        setDeleting(u);
+                      }}
+                    />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </div>
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={MSG.deleteUserConfirm}
+        description={
+          deleting
+            ? `${fullName(deleting)} (${deleting.email}) sera supprimé avec ses commentaires, ses likes et ses dossiers. Ses créas restent dans la bibliothèque.`
+            : undefined
+        }
+        confirmLabel="Supprimer"
+        destructive
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </div>
+  );
+}
