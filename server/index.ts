@@ -5,6 +5,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { resolveAuthSecret } from './auth/secret';
 import { openDatabase } from './db/client';
+import { lockDataDir } from './db/data-lock';
 import { seedIfEmpty } from './db/seed';
 import { buildDeps } from './deps';
 import { parseEnv, toConfig } from './env';
@@ -14,6 +15,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 async function main() {
   const config = toConfig(parseEnv());
   fs.mkdirSync(config.dataDir, { recursive: true });
+  const unlock = config.env.DATABASE_URL ? () => {} : lockDataDir(config.dataDir);
+  process.on('exit', unlock);
   const database = await openDatabase({
     databaseUrl: config.env.DATABASE_URL,
     dataDir: config.env.DATABASE_URL ? undefined : path.join(config.dataDir, 'db'),
