@@ -25,6 +25,8 @@ export function mountSpa(app: Hono<AppEnv>, distDir: string, settings: { contact
       },
     }),
   );
+  // A missing hashed asset (an old page after a deploy) is a 404, never the HTML page.
+  app.get('/assets/*', (c) => c.notFound());
   for (const entry of fs.readdirSync(distDir, { withFileTypes: true })) {
     if (entry.isFile() && entry.name !== 'index.html') app.use(`/${entry.name}`, serveStatic({ root }));
   }

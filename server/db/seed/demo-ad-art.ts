@@ -73,16 +73,21 @@ export function adSvg(art: AdArt): string {
         ${button(art.cta, 40, h - 100, ink, bg)}
         ${art.badge ? badge(art.badge, w - 90, h - 120, ink, bg) : ''}`;
       break;
-    case 'split':
+    case 'split': {
+      const top = h * 0.57;
+      const sub = wrap(art.subline, 40);
+      const subY = top + headline.length * 45 + 8;
+      const buttonY = Math.min(h - 66, subY + sub.length * 24 + 12);
       body = `<rect width="${w}" height="${h}" fill="${bg}"/>
-        <rect y="${h * 0.52}" width="${w}" height="${h * 0.48}" fill="${ink}"/>
-        ${product(w * 0.5, h * 0.3, w * 0.2, accent, ink)}
+        <rect y="${h * 0.5}" width="${w}" height="${h * 0.5}" fill="${ink}"/>
+        ${product(w * 0.5, h * 0.28, w * 0.19, accent, ink)}
         ${text([art.brand], w / 2, 52, 24, ink, 700, 'middle')}
-        ${text(headline, w / 2, h * 0.6, 40, bg, 800, 'middle')}
-        ${text(wrap(art.subline, 34), w / 2, h * 0.6 + headline.length * 45 + 14, 20, bg, 400, 'middle')}
-        ${button(art.cta, w / 2, h - 88, accent, ink, 'middle')}
-        ${art.badge ? badge(art.badge, w - 84, h * 0.46, accent, ink) : ''}`;
+        ${text(headline, w / 2, top, 40, bg, 800, 'middle')}
+        ${text(sub, w / 2, subY, 19, bg, 400, 'middle')}
+        ${button(art.cta, w / 2, buttonY, accent, ink, 'middle')}
+        ${art.badge ? badge(art.badge, w - 84, h * 0.44, accent, ink) : ''}`;
       break;
+    }
     case 'story':
       body = `<defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${bg}"/><stop offset="1" stop-color="${accent}"/></linearGradient></defs>
         <rect width="${w}" height="${h}" fill="url(#g)"/>

@@ -10,7 +10,7 @@ export function navEntryName(item: NavItem, pendingCount: number): string | unde
 export function NavEntryIcon({ item, pendingCount }: { item: NavItem; pendingCount: number }) {
   const alert = Boolean(item.showsPendingCount) && pendingCount > 0;
   return (
-    <span className="relative inline-flex">
+    <span className={cn('relative inline-flex', alert && 'mr-1.5')}>
       <item.icon aria-hidden className={cn(alert && 'text-red-600')} />
       {alert ? (
         <span

@@ -14,24 +14,41 @@ import { usePendingReviewCount } from './use-pending-review-count';
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(buttonVariants({ variant: 'ghost', size: 'sm' }), isActive && 'bg-brand-50 text-brand-800');
 
+/**
+ * Staff and admins have many entries: their search box moves to the second row below 2xl, and
+ * between lg and xl the entries show as icons (name kept for assistive tech and as a tooltip).
+ */
+const COMPACT_AFTER = 4;
+
 export function TopBar() {
   const { user, isLoading, items, signOut, signingOut } = useMenuEntries();
   const showsSearch = useShowsSearch();
   const pendingCount = usePendingReviewCount();
+  const compact = items.length > COMPACT_AFTER;
+  const labelClass = compact ? 'sr-only xl:not-sr-only' : undefined;
+  const inlineSearch = compact ? '2xl' : 'xl';
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-screen-2xl items-center gap-4 px-4 sm:px-6">
         <Logo />
-        {showsSearch ? <SearchBox className="hidden max-w-md flex-1 xl:block" /> : null}
+        {showsSearch ? (
+          <SearchBox className={cn('hidden min-w-48 max-w-md flex-1', inlineSearch === 'xl' ? 'xl:block' : '2xl:block')} />
+        ) : null}
         <nav aria-label="Navigation principale" className="ml-auto hidden items-center gap-1 lg:flex">
           {isLoading ? (
             <div aria-busy="true" aria-label="Chargement de la session" className="h-8 w-48 animate-pulse rounded-lg bg-slate-100" />
           ) : user ? (
             <>
               {items.map((item) => (
-                <NavLink key={item.to} to={item.to} className={navLinkClass} aria-label={navEntryName(item, pendingCount)}>
+                <NavLink
+                  key={item.to}
+                  to={item.to}
+                  className={navLinkClass}
+                  aria-label={navEntryName(item, pendingCount)}
+                  title={compact ? (navEntryName(item, pendingCount) ?? item.label) : undefined}
+                >
                   <NavEntryIcon item={item} pendingCount={pendingCount} />
-                  {item.label}
+                  <span className={labelClass}>{item.label}</span>
                 </NavLink>
               ))}
               <button
@@ -39,9 +56,10 @@ export function TopBar() {
                 onClick={signOut}
                 disabled={signingOut}
                 className={buttonVariants({ variant: 'ghost', size: 'sm' })}
+                title={compact ? 'Déconnexion' : undefined}
               >
                 <LogOut aria-hidden />
-                Déconnexion
+                <span className={labelClass}>Déconnexion</span>
               </button>
             </>
           ) : (
@@ -64,7 +82,7 @@ export function TopBar() {
         </div>
       </div>
       {showsSearch ? (
-        <div className="border-t border-slate-100 px-4 py-2 xl:hidden">
+        <div className={cn('border-t border-slate-100 px-4 py-2', inlineSearch === 'xl' ? 'xl:hidden' : '2xl:hidden')}>
           <SearchBox />
         </div>
       ) : null}

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { PERIOD_LABELS, type Period } from '../../../../domain/analytics';
-import { CATEGORY_KEYS, CATEGORY_LABELS } from '../../../../domain/vocabulary';
+import { CATEGORY_LABELS, type CategoryKey } from '../../../../domain/vocabulary';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAnalytics } from '../api/get-analytics';
 import { readPeriod } from '../url-state';
@@ -8,6 +8,9 @@ import { BreakdownCard } from './breakdown-card';
 import { PeriodSelector } from './period-selector';
 import { StatCards } from './stat-cards';
 import { TopContributors } from './top-contributors';
+
+/** Short lists side by side, then the two long ones (Type: 23 values, Secteur: 15) together. */
+const LAYOUT_ORDER: CategoryKey[] = ['format', 'objective', 'platform', 'type', 'sector'];
 
 /** /admin/analytics (specialist, admin): totals, analysed share, top contributors and breakdowns of a period. */
 export function AnalyticsPage() {
@@ -49,9 +52,9 @@ export function AnalyticsPage() {
       ) : (
         <div className={analytics.isPlaceholderData ? 'flex flex-col gap-6 opacity-60 transition-opacity' : 'flex flex-col gap-6'}>
           <StatCards analytics={data} />
-          <div className="grid gap-6 lg:grid-cols-2">
+          <div className="grid items-start gap-6 lg:grid-cols-2">
             <TopContributors contributors={data.topContributors} />
-            {CATEGORY_KEYS.map((key) => (
+            {LAYOUT_ORDER.map((key) => (
               <BreakdownCard key={key} category={CATEGORY_LABELS[key]} buckets={data.breakdowns[key]} />
             ))}
           </div>

@@ -11,10 +11,10 @@ export function BreakdownCard({ category, buckets }: { category: string; buckets
   const used = buckets.filter((b) => b.count > 0);
   return (
     <Card className="flex flex-col">
-      <CardHeader>
+      <CardHeader className="p-4 pb-0 sm:p-6 sm:pb-0">
         <CardTitle>{category}</CardTitle>
       </CardHeader>
-      <CardContent className="flex flex-col gap-3">
+      <CardContent className="flex flex-col gap-3 p-4 sm:p-6">
         {used.length === 0 ? (
           <p className="text-sm text-slate-500">Aucune créative sur cette période</p>
         ) : (

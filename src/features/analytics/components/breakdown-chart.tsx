@@ -18,23 +18,25 @@ export default function BreakdownChart({ category, buckets }: { category: string
       style={{ width: '100%', height: data.length * BAR_HEIGHT + AXES_HEIGHT }}
       data={data}
       layout="vertical"
-      margin={{ top: 4, right: 88, bottom: 20, left: 12 }}
+      margin={{ top: 4, right: 72, bottom: 20, left: 20 }}
       accessibilityLayer={false}
     >
       <CartesianGrid horizontal={false} stroke="#e2e8f0" />
       <XAxis
         type="number"
         allowDecimals={false}
+        // Headroom so the longest bar keeps room for its '15 · 57,7 %' label.
+        domain={[0, (max: number) => Math.max(1, Math.ceil(max * 1.2))]}
         tick={{ fontSize: 12, fill: '#64748b' }}
         label={{ value: 'Nombre de créatives', position: 'insideBottom', offset: -12, fontSize: 12, fill: '#475569' }}
       />
       <YAxis
         type="category"
         dataKey="label"
-        width={120}
+        width={112}
         interval={0}
         tick={{ fontSize: 12, fill: '#334155' }}
-        label={{ value: category, angle: -90, position: 'insideLeft', offset: -4, fontSize: 12, fill: '#475569' }}
+        label={{ value: category, angle: -90, position: 'left', offset: 2, fontSize: 12, fill: '#475569' }}
       />
       <Tooltip
         cursor={{ fill: '#eef2ff' }}

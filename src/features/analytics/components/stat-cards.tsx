@@ -20,17 +20,17 @@ export function StatCards({ analytics }: { analytics: Analytics }) {
   return (
     <div role="list" aria-label="Chiffres clés" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
       {STATS.map(({ key, label, icon: Icon, tone }) => (
-        <Card key={key} className="flex items-center gap-3 p-4" role="listitem">
-          <span className={`flex size-10 shrink-0 items-center justify-center rounded-xl ${tone}`}>
-            <Icon className="size-5" aria-hidden />
+        <Card key={key} className="flex items-center gap-2.5 p-3 sm:gap-3 sm:p-4" role="listitem">
+          <span className={`flex size-8 shrink-0 items-center justify-center rounded-xl sm:size-10 ${tone}`}>
+            <Icon className="size-4 sm:size-5" aria-hidden />
           </span>
           <div className="flex min-w-0 flex-col-reverse">
-            <p className="truncate text-sm text-slate-600">{label}</p>
+            <p className="text-sm leading-tight text-slate-600">{label}</p>
             <p className="text-2xl font-bold tabular-nums text-slate-900">{formatNumber(analytics.totals[key])}</p>
           </div>
         </Card>
       ))}
-      <Card className="flex flex-col justify-center gap-2 p-4" role="listitem">
+      <Card className="flex flex-col justify-center gap-2 p-3 sm:p-4" role="listitem">
         <div className="flex flex-col-reverse">
           <p className="text-sm text-slate-600">Créatives analysées</p>
           <p className="text-2xl font-bold tabular-nums text-slate-900">{formatPercent(analytics.analysedPercent)}</p>

@@ -5,11 +5,11 @@ import { formatNumber } from '../../../lib/format';
 /** The six biggest contributors of the period, with how many creatives each submitted. */
 export function TopContributors({ contributors }: { contributors: Analytics['topContributors'] }) {
   return (
-    <Card>
-      <CardHeader>
+    <Card className="flex flex-col">
+      <CardHeader className="p-4 pb-0 sm:p-6 sm:pb-0">
         <CardTitle>Top contributeurs</CardTitle>
       </CardHeader>
-      <CardContent>
+      <CardContent className="p-4 sm:p-6">
         {contributors.length === 0 ? (
           <p className="text-sm text-slate-500">Aucune contribution sur cette période</p>
         ) : (

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { MSG } from '../../../../domain/messages';
 import type { Folder } from '../../../../domain/types';
 import { fakeGateway } from '../../../testing/fake-gateway';
 import { renderWithProviders } from '../../../testing/render';
@@ -58,5 +59,27 @@ describe('AddToFolderMenu', () => {
     await waitFor(() => expect(api.addCreative).toHaveBeenCalledWith('f3', 'c1'));
     expect(api.create).toHaveBeenCalledWith('Hooks Meta');
     expect(await screen.findByRole('menuitemcheckbox', { name: /Hooks Meta/ })).toHaveAttribute('aria-checked', 'true');
+  });
+
+  it("Escape first closes the 'Nouveau dossier' form, then the menu", async () => {
+    const { api, user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Ajouter à un dossier' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Nouveau dossier' }));
+    await user.type(screen.getByRole('textbox', { name: 'Nom du nouveau dossier' }), 'Brouillon');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('textbox', { name: 'Nom du nouveau dossier' })).not.toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Nouveau dossier' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    expect(api.create).not.toHaveBeenCalled();
+  });
+
+  it('refuses an empty folder name', async () => {
+    const { api, user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Ajouter à un dossier' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Nouveau dossier' }));
+    await user.type(screen.getByRole('textbox', { name: 'Nom du nouveau dossier' }), '   {Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.folderNameRequired);
+    expect(api.create).not.toHaveBeenCalled();
   });
 });

@@ -45,6 +45,12 @@ export default function FolderMenu({ creativeId, open, onOpenChange, trigger }: 
         <DropdownMenu.Content
           align="end"
           sideOffset={6}
+          // Escape first closes the inline 'Nouveau dossier' form, then the menu.
+          onEscapeKeyDown={(e) => {
+            if (!creating) return;
+            e.preventDefault();
+            setCreating(false);
+          }}
           collisionPadding={8}
           className="z-50 flex max-h-[min(26rem,var(--radix-dropdown-menu-content-available-height))] w-72 max-w-[calc(100vw-1rem)] flex-col overflow-y-auto rounded-xl border border-slate-200 bg-white p-1 shadow-lg"
         >
@@ -161,13 +167,7 @@ function NewFolderForm({ creativeId, onDone }: { creativeId: string; onDone: () 
             setError(undefined);
           }}
           // The menu's typeahead would move the focus to an item matching the typed letter.
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') {
-              e.preventDefault();
-              onDone();
-            }
-            e.stopPropagation();
-          }}
+          onKeyDown={(e) => e.stopPropagation()}
           placeholder="Nom du dossier"
           aria-label="Nom du nouveau dossier"
           aria-invalid={Boolean(error)}

@@ -20,15 +20,15 @@ export function UserRow({ user, isSelf, onRoleChange, onDelete }: UserRowProps) 
   const selfHintId = `self-hint-${user.id}`;
   return (
     <tr className={cn('align-middle', isSelf && 'bg-brand-50/40')}>
-      <td className="px-4 py-3">
+      <td className="px-3 py-3 sm:px-4">
         <p className="font-medium text-slate-900">
           {name}
           {isSelf ? <span className="ml-1.5 text-sm font-normal text-slate-500">(vous)</span> : null}
         </p>
         <p className="break-all text-xs text-slate-500 sm:hidden">{user.email}</p>
       </td>
-      <td className="hidden break-all px-4 py-3 text-slate-700 sm:table-cell">{user.email}</td>
-      <td className="px-4 py-3">
+      <td className="hidden break-all px-3 py-3 text-slate-700 sm:table-cell sm:px-4">{user.email}</td>
+      <td className="px-3 py-3 sm:px-4">
         <select
           aria-label={`Rôle de ${name}`}
           aria-describedby={isSelf ? selfHintId : undefined}
@@ -38,7 +38,7 @@ export function UserRow({ user, isSelf, onRoleChange, onDelete }: UserRowProps) 
           onChange={(e) => {
             if (isRole(e.target.value)) onRoleChange(user, e.target.value);
           }}
-          className={cn(inputClass, 'w-auto min-w-36 py-1.5 pr-8')}
+          className={cn(inputClass, 'w-full min-w-[9.5rem] py-1.5 pl-2 pr-1 sm:w-auto sm:min-w-36 sm:pl-3 sm:pr-8')}
         >
           {ROLES.map((role) => (
             <option key={role} value={role}>
@@ -52,7 +52,7 @@ export function UserRow({ user, isSelf, onRoleChange, onDelete }: UserRowProps) 
           </p>
         ) : null}
       </td>
-      <td className="px-4 py-3 text-right">
+      <td className="py-3 pl-1 pr-2 text-right sm:px-4">
         <span title={isSelf ? MSG.cannotDeleteSelf : undefined} className="inline-flex">
           <Button
             variant="ghost"

@@ -39,7 +39,7 @@ export function UsersPage() {
     setRole.mutate(
       { id: user.id, role },
       {
-        onSuccess: () => toast.success(`${fullName(user)} est maintenant ${ROLE_LABELS[role]}`),
+        onSuccess: () => toast.success(`Rôle de ${fullName(user)} : ${ROLE_LABELS[role]}`),
         onError: () => setFailure(MSG.roleUpdateError),
       },
     );
@@ -49,7 +49,7 @@ export function UsersPage() {
     if (!deleting) return;
     setFailure(null);
     remove.mutate(deleting.id, {
-      onSuccess: () => toast.success(`${fullName(deleting)} a été supprimé`),
+      onSuccess: () => toast.success(`Utilisateur supprimé : ${fullName(deleting)}`),
       onError: () => setFailure(MSG.deleteError),
       onSettled: () => setDeleting(null),
     });
@@ -74,7 +74,7 @@ export function UsersPage() {
           Impossible de charger les utilisateurs. Veuillez réessayer.
         </p>
       ) : (
-        <div className="flex flex-col gap-2">
+        <div className="flex min-w-0 flex-col gap-2">
           <p className="text-sm text-slate-600" aria-live="polite">
             {countLabel(shown.length, all.length)}
           </p>
@@ -88,16 +88,16 @@ export function UsersPage() {
                 <caption className="sr-only">Utilisateurs</caption>
                 <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-500">
                   <tr>
-                    <th scope="col" className="px-4 py-3">
+                    <th scope="col" className="px-3 py-3 sm:px-4">
                       Nom
                     </th>
-                    <th scope="col" className="hidden px-4 py-3 sm:table-cell">
+                    <th scope="col" className="hidden px-3 py-3 sm:table-cell sm:px-4">
                       Email
                     </th>
-                    <th scope="col" className="px-4 py-3">
+                    <th scope="col" className="px-3 py-3 sm:px-4">
                       Rôle
                     </th>
-                    <th scope="col" className="px-4 py-3 text-right">
+                    <th scope="col" className="px-3 py-3 text-right sm:px-4">
                       <span className="sr-only">Actions</span>
                     </th>
                   </tr>
