@@ -1,21 +1,13 @@
 import { Plus } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { StatusTabs } from '../../../components/creative/status-tabs';
 import { buttonVariants } from '../../../components/ui/button';
-import { TabCount, Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { paths } from '../../../config/paths';
 import { useAgencyCounts } from '../api/get-agency-counts';
-import type { AgencyStatus } from '../api/get-agency-creatives';
 import { AgencyList } from './agency-list';
-
-const TABS: { value: AgencyStatus; label: string }[] = [
-  { value: 'pending', label: 'En attente' },
-  { value: 'rejected', label: 'Refusées' },
-];
 
 /** /agency/creatives ('Mes créas'): the agency's creatives waiting for validation or refused. */
 export function AgencyPage() {
-  const [params, setParams] = useSearchParams();
-  const tab: AgencyStatus = params.get('onglet') === 'rejected' ? 'rejected' : 'pending';
   const counts = useAgencyCounts();
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6">
@@ -29,25 +21,9 @@ export function AgencyPage() {
           Ajouter une créa
         </Link>
       </header>
-      <Tabs
-        value={tab}
-        onValueChange={(value) => setParams(value === 'rejected' ? { onglet: 'rejected' } : {}, { replace: true })}
-        className="flex flex-col gap-6"
-      >
-        <TabsList aria-label="Statut de mes créatives">
-          {TABS.map((t) => (
-            <TabsTrigger key={t.value} value={t.value} aria-label={counts.data ? `${t.label} (${counts.data[t.value]})` : t.label}>
-              {t.label}
-              <TabCount count={counts.data?.[t.value]} />
-            </TabsTrigger>
-          ))}
-        </TabsList>
-        {TABS.map((t) => (
-          <TabsContent key={t.value} value={t.value}>
-            <AgencyList status={t.value} />
-          </TabsContent>
-        ))}
-      </Tabs>
+      <StatusTabs label="Statut de mes créatives" counts={counts.data}>
+        {(status) => <AgencyList status={status} />}
+      </StatusTabs>
     </div>
   );
 }
