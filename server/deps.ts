@@ -25,6 +25,7 @@ export function buildDeps(options: {
     publicUrl: options.config.publicUrl,
     trustedOrigins: [...options.config.trustedOrigins, ...(options.trustedOrigins ?? [])],
     rateLimit: options.rateLimit,
+    attemptsPerMinute: env.AUTH_RATE_LIMIT,
     onUserCreated: (user) => webhooks(env.REGISTRATION_WEBHOOK_URL, user),
   });
   return {

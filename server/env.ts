@@ -21,6 +21,7 @@ const envSchema = z.object({
   CONTACT_EMAIL: z.email().default('contact@creatheque.fr'),
   REGISTRATION_WEBHOOK_URL: optionalUrl,
   SUBMISSION_WEBHOOK_URL: optionalUrl,
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
     .default('false')

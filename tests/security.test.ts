@@ -61,3 +61,23 @@ describe('responses', () => {
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 });
+
+describe('rate limits', () => {
+  it('refuses sign-in attempts beyond AUTH_RATE_LIMIT per minute with a French message', async () => {
+    // Behind a trusted proxy, so this test's client address is its own (the limiter's store is per process).
+    const limited = await createTestApp({ env: { AUTH_RATE_LIMIT: '3', TRUST_PROXY: 'true' } });
+    try {
+      const attempt = () =>
+        limited.request('POST', '/api/auth/login', {
+          body: { email: 'nobody@example.com', password: 'mauvais1' },
+          headers: { 'x-forwarded-for': '203.0.113.7' },
+        });
+      for (let i = 0; i < 3; i++) expect((await attempt()).status).toBe(401);
+      const blocked = await attempt();
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.error.message).toBe(MSG.rateLimited);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -101,6 +101,8 @@ export interface A11yOptions {
 
 /** Runs axe on the current page; fails on any violation of impact serious or critical, listing them. */
 export async function expectNoSeriousA11yViolations(page: Page, options: A11yOptions = {}): Promise<void> {
+  // Let colour fades and dialog animations finish: axe measures contrast on what is painted now.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
   let builder = new AxeBuilder({ page });
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);

@@ -53,7 +53,8 @@ function childEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of DROPPED_ENV) delete env[name];
   for (const name of Object.keys(env)) if (name.startsWith('VITEST')) delete env[name];
-  return { ...env, PORT: String(port), DATA_DIR: dataDir, SEED: 'demo', HOST: '127.0.0.1' };
+  // Every journey signs in from 127.0.0.1: allow more attempts per minute than a real client needs.
+  return { ...env, PORT: String(port), DATA_DIR: dataDir, SEED: 'demo', HOST: '127.0.0.1', AUTH_RATE_LIMIT: '600' };
 }
 
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {

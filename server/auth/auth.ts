@@ -14,10 +14,10 @@ export interface AuthOptions {
   onUserCreated?: (user: { firstName: string; lastName: string; email: string }) => void;
   /** On by default; tests that sign in many times from one address turn it off. */
   rateLimit?: boolean;
+  /** Sign-in, sign-up and password-change attempts allowed per client address and minute. */
+  attemptsPerMinute?: number;
 }
 
-/** Sign-in and sign-up attempts allowed per client address and minute. */
-export const AUTH_RATE_LIMIT = { window: 60, max: 30 } as const;
 
 /**
  * better-auth does passwords (scrypt), sessions in the database and their cookies, origin checks
@@ -25,6 +25,7 @@ export const AUTH_RATE_LIMIT = { window: 60, max: 30 } as const;
  */
 export function createAuth(options: AuthOptions) {
   const secure = options.publicUrl.startsWith('https://');
+  const attempts = { window: 60, max: options.attemptsPerMinute ?? 30 };
   return betterAuth({
     appName: 'Créathèque',
     baseURL: options.publicUrl,
@@ -56,9 +57,9 @@ export function createAuth(options: AuthOptions) {
       window: 60,
       max: 300,
       customRules: {
-        '/sign-in/email': AUTH_RATE_LIMIT,
-        '/sign-up/email': AUTH_RATE_LIMIT,
-        '/change-password': AUTH_RATE_LIMIT,
+        '/sign-in/email': attempts,
+        '/sign-up/email': attempts,
+        '/change-password': attempts,
       },
     },
     advanced: {

@@ -19,7 +19,7 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <footer className="border-t border-slate-200 bg-white py-6 text-center text-xs text-slate-500">
+      <footer className="border-t border-slate-200 bg-white px-4 py-6 text-center text-xs text-slate-500">
         Créathèque · la bibliothèque de créatives publicitaires analysées
       </footer>
       <Toaster />

@@ -1,10 +1,13 @@
-import { ImageOff, Play } from 'lucide-react';
+import { Play } from 'lucide-react';
+import { useState } from 'react';
 import type { Creative } from '../../../domain/types';
 import { cn } from '../../lib/cn';
+import { MediaUnavailable } from './media-unavailable';
 
 /** Card media: the WebP derivative (or poster for videos), lazy-loaded with its aspect ratio reserved. */
 export function CreativeThumb({ creative, className, eager = false }: { creative: Creative; className?: string; eager?: boolean }) {
-  const src = creative.thumbUrl ?? creative.posterUrl;
+  const [failed, setFailed] = useState(false);
+  const src = failed ? null : (creative.thumbUrl ?? creative.posterUrl);
   const ratio = creative.width && creative.height ? `${creative.width} / ${creative.height}` : '4 / 5';
   return (
     <div className={cn('relative w-full overflow-hidden bg-slate-100', className)} style={{ aspectRatio: ratio }}>
@@ -17,12 +20,10 @@ export function CreativeThumb({ creative, className, eager = false }: { creative
           width={creative.width ?? undefined}
           height={creative.height ?? undefined}
           className="absolute inset-0 size-full object-cover"
+          onError={() => setFailed(true)}
         />
       ) : (
-        <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 text-slate-400">
-          <ImageOff className="size-8" aria-hidden />
-          <span className="text-xs">Média non disponible</span>
-        </div>
+        <MediaUnavailable className="absolute inset-0" />
       )}
       {creative.mediaType === 'video' ? (
         <span className="absolute bottom-2 right-2 inline-flex items-center gap-1 rounded-full bg-slate-950/75 px-2 py-1 text-xs font-medium text-white">

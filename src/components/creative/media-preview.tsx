@@ -1,18 +1,17 @@
-import { ImageOff } from 'lucide-react';
+import { useState } from 'react';
 import type { Creative } from '../../../domain/types';
 import { cn } from '../../lib/cn';
 import { CreativeBadges } from './badges';
+import { MediaUnavailable } from './media-unavailable';
 
 /** Full media of the detail page: image, or a video player with its poster; badges over it. */
 export function MediaPreview({ creative, className }: { creative: Creative; className?: string }) {
   const ratio = creative.width && creative.height ? `${creative.width} / ${creative.height}` : undefined;
+  const [failed, setFailed] = useState(false);
   return (
     <div className={cn('relative flex items-center justify-center overflow-hidden rounded-2xl bg-slate-900', className)}>
-      {!creative.mediaUrl ? (
-        <div className="flex aspect-[4/5] w-full flex-col items-center justify-center gap-2 bg-slate-100 text-slate-500">
-          <ImageOff className="size-10" aria-hidden />
-          <p>Média non disponible</p>
-        </div>
+      {!creative.mediaUrl || failed ? (
+        <MediaUnavailable size="lg" className="aspect-[4/5] w-full" />
       ) : creative.mediaType === 'video' ? (
         <video
           src={creative.mediaUrl}
@@ -23,6 +22,7 @@ export function MediaPreview({ creative, className }: { creative: Creative; clas
           className="max-h-[75vh] w-full bg-black object-contain"
           style={{ aspectRatio: ratio }}
           aria-label={`Vidéo : ${creative.name}`}
+          onError={() => setFailed(true)}
         />
       ) : (
         <img
@@ -32,6 +32,7 @@ export function MediaPreview({ creative, className }: { creative: Creative; clas
           height={creative.height ?? undefined}
           className="max-h-[75vh] w-full object-contain"
           style={{ aspectRatio: ratio }}
+          onError={() => setFailed(true)}
         />
       )}
       <CreativeBadges creative={creative} className="absolute left-3 top-3" />

@@ -11,7 +11,8 @@ const AXES_HEIGHT = 56;
  * technologies: the card's table says the same.
  */
 export default function BreakdownChart({ category, buckets }: { category: string; buckets: CountBucket[] }) {
-  const data = buckets.map((b) => ({ ...b, display: `${b.count} · ${formatPercent(b.percent)}` }));
+  // No-break spaces: recharts wraps a label at its spaces when the bar leaves it little room (narrow screens).
+  const data = buckets.map((b) => ({ ...b, display: `${b.count}\u00a0·\u00a0${formatPercent(b.percent)}` }));
   return (
     <BarChart
       responsive

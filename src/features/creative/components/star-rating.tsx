@@ -61,7 +61,11 @@ export function StarRating({
           key={n}
           value={String(n)}
           aria-label={starLabel(n)}
-          className="rounded-md p-1 text-slate-300 transition-colors hover:text-amber-400 focus-visible:outline-2 focus-visible:outline-brand-600"
+          // Empty stars in slate-500: the control must stay visible against white (3:1 non-text contrast, WCAG 1.4.11).
+          className={cn(
+            'rounded-md p-1 transition-colors hover:text-amber-500 focus-visible:outline-2 focus-visible:outline-brand-600',
+            invalid ? 'text-red-600' : 'text-slate-500',
+          )}
         >
           <Star className={cn('size-8', value !== null && n <= value ? 'fill-amber-400 text-amber-500' : '')} aria-hidden />
         </RadioGroup.Item>

@@ -50,7 +50,9 @@ export function FolderListItem({ folder, selected, onDelete }: FolderListItemPro
             className="flex min-w-0 flex-1 items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium"
           >
             <FolderIcon className={cn('size-4 shrink-0', selected ? 'text-brand-700' : 'text-slate-400')} aria-hidden />
-            <span className="truncate">{folder.name}</span>
+            <span className="truncate" title={folder.name}>
+              {folder.name}
+            </span>
             <span className="ml-auto shrink-0 rounded-full bg-white px-2 text-xs tabular-nums text-slate-500 ring-1 ring-slate-200">
               {count}
               <span className="sr-only">{count > 1 ? ' créas' : ' créa'}</span>

@@ -33,7 +33,10 @@ export default function FolderMenu({ creativeId, open, onOpenChange, trigger }: 
     wasCreating.current = creating;
   }, [creating]);
   return (
+    // Not modal: a modal menu hides the rest of the page from assistive tech (aria-hidden) while it stays
+    // focusable (axe aria-hidden-focus); the ARIA menu pattern does not need it (Tab or a click outside closes it).
     <DropdownMenu.Root
+      modal={false}
       open={open}
       onOpenChange={(next) => {
         onOpenChange(next);

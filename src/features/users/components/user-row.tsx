@@ -25,9 +25,13 @@ export function UserRow({ user, isSelf, onRoleChange, onDelete }: UserRowProps) 
           {name}
           {isSelf ? <span className="ml-1.5 text-sm font-normal text-slate-500">(vous)</span> : null}
         </p>
-        <p className="break-all text-xs text-slate-500 sm:hidden">{user.email}</p>
+        <p className="text-xs text-slate-500 [overflow-wrap:anywhere] sm:hidden">
+          <Email address={user.email} />
+        </p>
       </td>
-      <td className="hidden break-all px-3 py-3 text-slate-700 sm:table-cell sm:px-4">{user.email}</td>
+      <td className="hidden px-3 py-3 text-slate-700 [overflow-wrap:anywhere] sm:table-cell sm:px-4">
+        <Email address={user.email} />
+      </td>
       <td className="px-3 py-3 sm:px-4">
         <select
           aria-label={`Rôle de ${name}`}
@@ -74,5 +78,18 @@ export function UserRow({ user, isSelf, onRoleChange, onDelete }: UserRowProps) 
         ) : null}
       </td>
     </tr>
+  );
+}
+
+/** An e-mail that wraps after its '@' first, then anywhere if a part is still too long. */
+function Email({ address }: { address: string }) {
+  const at = address.lastIndexOf('@');
+  if (at < 0) return <>{address}</>;
+  return (
+    <>
+      {address.slice(0, at + 1)}
+      <wbr />
+      {address.slice(at + 1)}
+    </>
   );
 }
