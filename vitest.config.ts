@@ -5,7 +5,8 @@ import { defineConfig } from 'vitest/config';
 /**
  * `vitest run` = every unit, component and server-integration test (PGlite in memory, or the
  * PostgreSQL server of DATABASE_URL). Not here: the bundle-size budget (vitest.budget.config.ts,
- * needs a build) and the browser journeys (vitest.e2e.config.ts, needs a build and Chromium).
+ * needs a build), the browser journeys (vitest.e2e.config.ts, needs a build and Chromium) and the
+ * Firebase suites (vitest.firebase.config.ts, need the emulators).
  */
 
 // Each server test file opens its own database (PGlite: WebAssembly, ~1–3 s and ~100 MB).
@@ -13,7 +14,16 @@ import { defineConfig } from 'vitest/config';
 const cpus = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
 const maxWorkers = Math.max(1, Math.min(4, cpus <= 2 ? cpus : cpus - 1));
 
-const notHere = ['**/node_modules/**', 'dist/**', 'e2e/**', '**/*.e2e.ts', 'tests/budget/**'];
+const notHere = [
+  '**/node_modules/**',
+  'dist/**',
+  'e2e/**',
+  '**/*.e2e.ts',
+  'tests/budget/**',
+  // Firebase suites need the emulators: vitest.firebase.config.ts
+  'tests/firebase/**',
+  'tests/contract/firebase.contract.test.ts',
+];
 
 export default defineConfig({
   test: {

@@ -5,8 +5,11 @@
  *   0. strict type-check of domain/, src/, server/, tests/   tsc --noEmit
  *   1. unit, component and server-integration tests        vitest run (PGlite in memory)
  *   2. the server-integration tests again on PostgreSQL    only when DATABASE_URL is set
- *   3. production build + initial-JS budget                 vite build, vitest.budget.config.ts
- *   4. browser journeys (headless Chromium)                 vitest.e2e.config.ts; skipped when
+ *   3. Firebase suites (vitest.firebase.config.ts)          the Auth emulator started by firebase-tools,
+ *      plus the Google Cloud CLI's Firestore emulator when installed; suites whose emulator is
+ *      missing (Storage here) print why and report themselves skipped
+ *   4. production build + initial-JS budget                 vite build, vitest.budget.config.ts
+ *   5. browser journeys (headless Chromium)                 vitest.e2e.config.ts; skipped when
  *      Chromium is missing, except under CI where a missing Chromium is a failure
  *
  * Plain Node ESM, no dependencies. Output of each tool is streamed as it comes.
@@ -15,6 +18,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startFirestoreEmulator } from './firestore-emulator.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -56,8 +60,8 @@ function run(command, args, env) {
 }
 
 /** Runs the steps of one stage in order; records the stage; returns true when it passed. */
-async function stage(name, steps) {
-  header(name);
+async function stage(name, steps, { printHeader = true } = {}) {
+  if (printHeader) header(name);
   const started = Date.now();
   for (const step of steps) {
     const code = await run(step.command, step.args, step.env ?? process.env);
@@ -86,6 +90,7 @@ const STAGES = {
   typecheck: 'Type-check (tsc --noEmit, strict)',
   pglite: 'Unit, web and server tests (PGlite)',
   postgres: 'Server tests on PostgreSQL',
+  firebase: 'Firebase suites (emulators)',
   build: 'Build + initial-JS budget',
   e2e: 'Browser journeys (e2e, Chromium)',
 };
@@ -106,6 +111,8 @@ async function main() {
     skip(STAGES.postgres, 'the PostgreSQL pass is skipped because DATABASE_URL is unset (set it to postgres://… to run the server tests on PostgreSQL too)');
   }
 
+  if (!(await firebaseStage())) return finish(started);
+
   const built = await stage(STAGES.build, [
     { command: bin('vite'), args: ['build'] },
     { command: bin('vitest'), args: ['run', '--config', 'vitest.budget.config.ts'] },
@@ -125,6 +132,38 @@ async function main() {
     await stage(STAGES.e2e, [{ command: bin('vitest'), args: ['run', '--config', 'vitest.e2e.config.ts'], env: withoutDatabaseUrl() }]);
   }
   return finish(started);
+}
+
+/**
+ * The Firebase suites with the Auth emulator of firebase-tools (pure JS, nothing downloaded: the
+ * emulator UI is off in firebase.json) and, when the Google Cloud CLI's Firestore emulator is
+ * installed, that one too (scripts/firestore-emulator.mjs). firebase-tools' own Firestore and
+ * Storage emulators are not started: they are downloaded from Google and want Java 21.
+ */
+async function firebaseStage() {
+  const env = { ...withoutDatabaseUrl(), NO_UPDATE_NOTIFIER: '1' };
+  delete env.FIRESTORE_EMULATOR_HOST;
+  delete env.FIREBASE_STORAGE_EMULATOR_HOST;
+  delete env.STORAGE_EMULATOR_HOST;
+  header(STAGES.firebase);
+  const firestore = await startFirestoreEmulator({ log: (line) => console.log(`[firebase] ${line}`) });
+  if ('reason' in firestore) console.log(`[firebase] Firestore emulator not available: ${firestore.reason}; its suites will say they are skipped`);
+  else env.FIRESTORE_EMULATOR_HOST = firestore.hostPort;
+  try {
+    const suites = `${JSON.stringify(bin('vitest'))} run --config vitest.firebase.config.ts`;
+    const ok = await stage(
+      STAGES.firebase,
+      [{ command: bin('firebase'), args: ['emulators:exec', '--only', 'auth', '--project', 'demo-creatheque', suites], env }],
+      { printHeader: false },
+    );
+    const last = results[results.length - 1];
+    if (last && ok) {
+      last.note = `Auth emulator; ${'reason' in firestore ? 'Firestore suites skipped (no Firestore emulator)' : 'Firestore emulator of the Google Cloud CLI'}; Storage rules skipped (no Storage emulator)`;
+    }
+    return ok;
+  } finally {
+    if (!('reason' in firestore)) await firestore.stop();
+  }
 }
 
 function finish(started) {

@@ -2,7 +2,7 @@
  * The whitelisted build-time variables the web app may read (VITE_*), checked once.
  * Plain code rather than zod so the home page's initial bundle does not carry a schema library.
  */
-const BACKENDS = ['http'] as const;
+const BACKENDS = ['http', 'firebase'] as const;
 type Backend = (typeof BACKENDS)[number];
 
 function parseBackend(value: unknown): Backend {
@@ -13,8 +13,85 @@ function parseBackend(value: unknown): Backend {
   return backend as Backend;
 }
 
+/** The Firebase web config (VITE_FIREBASE_*) and the client-side webhooks of Firebase mode. */
+export interface FirebaseClientConfig {
+  apiKey: string;
+  authDomain: string;
+  projectId: string;
+  storageBucket: string;
+  messagingSenderId: string;
+  appId: string;
+  /** Host of the local emulators (auth 9099, firestore 8080, storage 9199), or null for the real project. */
+  emulatorHost: string | null;
+  registrationWebhookUrl: string | null;
+  submissionWebhookUrl: string | null;
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+/** VITE_FIREBASE_EMULATORS: '1' / 'true' / 'yes' = 127.0.0.1, a host name = that host, empty / '0' / 'false' = none. */
+function parseEmulatorHost(value: unknown): string | null {
+  const v = text(value).toLowerCase();
+  if (!v || v === '0' || v === 'false' || v === 'no') return null;
+  if (v === '1' || v === 'true' || v === 'yes') return '127.0.0.1';
+  if (!/^[a-z0-9.-]+$/.test(v)) throw new Error('Invalid web app configuration: VITE_FIREBASE_EMULATORS must be 1, 0 or a host name');
+  return v;
+}
+
+function parseUrl(name: string, value: unknown): string | null {
+  const v = text(value);
+  if (!v) return null;
+  if (!/^https?:\/\/\S+$/.test(v)) throw new Error(`Invalid web app configuration: ${name} must be an http(s) URL`);
+  return v;
+}
+
+/** Checked only when VITE_BACKEND=firebase: the project id is required, the API key too unless on the emulators. */
+export function parseFirebaseConfig(env: Record<string, unknown>): FirebaseClientConfig {
+  const emulatorHost = parseEmulatorHost(env.VITE_FIREBASE_EMULATORS);
+  const projectId = text(env.VITE_FIREBASE_PROJECT_ID);
+  const missing: string[] = [];
+  if (!projectId) missing.push('VITE_FIREBASE_PROJECT_ID');
+  const apiKey = text(env.VITE_FIREBASE_API_KEY) || (emulatorHost ? 'demo-api-key' : '');
+  if (!apiKey) missing.push('VITE_FIREBASE_API_KEY');
+  if (missing.length) throw new Error(`Invalid web app configuration: ${missing.join(', ')} required when VITE_BACKEND=firebase`);
+  return {
+    apiKey,
+    authDomain: text(env.VITE_FIREBASE_AUTH_DOMAIN) || `${projectId}.firebaseapp.com`,
+    projectId,
+    storageBucket: text(env.VITE_FIREBASE_STORAGE_BUCKET) || `${projectId}.firebasestorage.app`,
+    messagingSenderId: text(env.VITE_FIREBASE_MESSAGING_SENDER_ID),
+    appId: text(env.VITE_FIREBASE_APP_ID),
+    emulatorHost,
+    registrationWebhookUrl: parseUrl('VITE_REGISTRATION_WEBHOOK_URL', env.VITE_REGISTRATION_WEBHOOK_URL),
+    submissionWebhookUrl: parseUrl('VITE_SUBMISSION_WEBHOOK_URL', env.VITE_SUBMISSION_WEBHOOK_URL),
+  };
+}
+
+const backend = parseBackend(import.meta.env.VITE_BACKEND);
+
 export const clientEnv = {
-  backend: parseBackend(import.meta.env.VITE_BACKEND),
+  backend,
+  /**
+   * The Firebase settings, read when the firebase adapter starts (a getter, so a bad value makes
+   * the start-up fail with the app's configuration message rather than a blank page); null in http mode.
+   */
+  get firebase(): FirebaseClientConfig | null {
+    // Statically false in an http build: the parsing below is then left out of the bundle.
+    if (import.meta.env.VITE_BACKEND !== 'firebase' || backend !== 'firebase') return null;
+    return parseFirebaseConfig({
+      VITE_FIREBASE_API_KEY: import.meta.env.VITE_FIREBASE_API_KEY,
+      VITE_FIREBASE_AUTH_DOMAIN: import.meta.env.VITE_FIREBASE_AUTH_DOMAIN,
+      VITE_FIREBASE_PROJECT_ID: import.meta.env.VITE_FIREBASE_PROJECT_ID,
+      VITE_FIREBASE_STORAGE_BUCKET: import.meta.env.VITE_FIREBASE_STORAGE_BUCKET,
+      VITE_FIREBASE_MESSAGING_SENDER_ID: import.meta.env.VITE_FIREBASE_MESSAGING_SENDER_ID,
+      VITE_FIREBASE_APP_ID: import.meta.env.VITE_FIREBASE_APP_ID,
+      VITE_FIREBASE_EMULATORS: import.meta.env.VITE_FIREBASE_EMULATORS,
+      VITE_REGISTRATION_WEBHOOK_URL: import.meta.env.VITE_REGISTRATION_WEBHOOK_URL,
+      VITE_SUBMISSION_WEBHOOK_URL: import.meta.env.VITE_SUBMISSION_WEBHOOK_URL,
+    });
+  },
 };
 
 /** Runtime settings the server writes into index.html (server/http/spa.ts). */

@@ -20,5 +20,13 @@ async function selectGateway(backend: typeof clientEnv.backend): Promise<Gateway
   switch (backend) {
     case 'http':
       return createHttpGateway();
+    case 'firebase': {
+      // A dynamic import: the Firebase SDK is a chunk of its own, fetched only in Firebase mode.
+      // The build-time test is statically false in an http build, so the bundler drops the SDK.
+      if (import.meta.env.VITE_BACKEND !== 'firebase') throw new Error('Invalid web app configuration: not a Firebase build');
+      const config = clientEnv.firebase;
+      if (!config) throw new Error('Invalid web app configuration: Firebase settings missing');
+      return (await import('./firebase')).createFirebaseGateway(config);
+    }
   }
 }

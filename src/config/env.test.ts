@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { clientEnv, parseFirebaseConfig } from './env';
+
+describe('parseFirebaseConfig (VITE_FIREBASE_*)', () => {
+  it('needs a project id, and an API key unless on the emulators', () => {
+    expect(() => parseFirebaseConfig({})).toThrow(/VITE_FIREBASE_PROJECT_ID, VITE_FIREBASE_API_KEY/);
+    expect(() => parseFirebaseConfig({ VITE_FIREBASE_PROJECT_ID: 'demo-x' })).toThrow(/VITE_FIREBASE_API_KEY/);
+    expect(parseFirebaseConfig({ VITE_FIREBASE_PROJECT_ID: 'demo-x', VITE_FIREBASE_EMULATORS: '1' })).toMatchObject({
+      apiKey: 'demo-api-key',
+      emulatorHost: '127.0.0.1',
+    });
+  });
+
+  it('fills the usual defaults and reads the webhooks', () => {
+    expect(
+      parseFirebaseConfig({
+        VITE_FIREBASE_PROJECT_ID: ' creatheque ',
+        VITE_FIREBASE_API_KEY: 'AIza-key',
+        VITE_FIREBASE_EMULATORS: '0',
+        VITE_SUBMISSION_WEBHOOK_URL: 'https://hooks.example.com/soumission',
+      }),
+    ).toEqual({
+      apiKey: 'AIza-key',
+      authDomain: 'creatheque.firebaseapp.com',
+      projectId: 'creatheque',
+      storageBucket: 'creatheque.firebasestorage.app',
+      messagingSenderId: '',
+      appId: '',
+      emulatorHost: null,
+      registrationWebhookUrl: null,
+      submissionWebhookUrl: 'https://hooks.example.com/soumission',
+    });
+  });
+
+  it('refuses a webhook that is not an http(s) URL and an odd emulator host', () => {
+    const base = { VITE_FIREBASE_PROJECT_ID: 'p', VITE_FIREBASE_API_KEY: 'k' };
+    expect(() => parseFirebaseConfig({ ...base, VITE_REGISTRATION_WEBHOOK_URL: 'javascript:alert(1)' })).toThrow(/VITE_REGISTRATION_WEBHOOK_URL/);
+    expect(() => parseFirebaseConfig({ ...base, VITE_FIREBASE_EMULATORS: 'http://x/y' })).toThrow(/VITE_FIREBASE_EMULATORS/);
+    expect(parseFirebaseConfig({ ...base, VITE_FIREBASE_EMULATORS: 'emulators.local' }).emulatorHost).toBe('emulators.local');
+  });
+
+  it('has no Firebase settings in an http build', () => {
+    expect(clientEnv.backend).toBe('http');
+    expect(clientEnv.firebase).toBeNull();
+  });
+});

@@ -1,0 +1,131 @@
+import {
+  arrayRemove,
+  arrayUnion,
+  collection,
+  doc,
+  getDoc,
+  getDocs,
+  increment,
+  limit,
+  orderBy,
+  query,
+  runTransaction,
+  serverTimestamp,
+  where,
+  type DocumentReference,
+} from 'firebase/firestore';
+import { MSG } from '../../../domain/messages';
+import { commentInput } from '../../../domain/schemas/comment';
+import type { LikeState } from '../../../domain/types';
+import { GatewayError, type Gateway } from '../types';
+import { dataOf, guard, requireUid, requireViewer, uidOf, type FirebaseContext } from './context';
+import { creativeRef, notFoundCreative, readCreativeDoc } from './creatives-shared';
+import { gatewayError, validate } from './errors';
+import { toComment } from './mappers';
+
+const COMMENTS_LIMIT = 500;
+const commentNotFound = () => gatewayError('NOT_FOUND', 'Commentaire introuvable');
+
+function commentRef(ctx: FirebaseContext, id: string): DocumentReference {
+  if (!id || id.includes('/') || id.length > 1500) throw commentNotFound();
+  return doc(collection(ctx.db, 'comments'), id);
+}
+
+/**
+ * Comments (spec §7): read by creativeId newest first; created with the author's current name and
+ * the creative's `comments` counter raised in the same transaction; likes like the creatives';
+ * deleted by admins only, with the counter lowered.
+ */
+export function firebaseComments(ctx: FirebaseContext): Gateway['comments'] {
+  async function setLike(id: string, liked: boolean): Promise<LikeState> {
+    const uid = await requireUid(ctx);
+    const ref = commentRef(ctx, id);
+    return guard(ctx, () =>
+      runTransaction(ctx.db, async (tx) => {
+        const snap = await tx.get(ref);
+        const data = snap.data();
+        if (!data) throw commentNotFound();
+        const likedBy: string[] = Array.isArray(data.likedBy) ? data.likedBy : [];
+        const likes = typeof data.likes === 'number' ? data.likes : 0;
+        if (likedBy.includes(uid) === liked) return { likes, liked };
+        tx.update(ref, { likes: increment(liked ? 1 : -1), likedBy: liked ? arrayUnion(uid) : arrayRemove(uid) });
+        return { likes: likes + (liked ? 1 : -1), liked };
+      }),
+    );
+  }
+
+  return {
+    async list(creativeId) {
+      const uid = await uidOf(ctx);
+      // The creative must be one this viewer may open (comments of a pending one stay private).
+      const [, snap] = await Promise.all([
+        readCreativeDoc(ctx, creativeId),
+        guard(ctx, () =>
+          getDocs(
+            query(
+              collection(ctx.db, 'comments'),
+              where('creativeId', '==', creativeId),
+              orderBy('createdAt', 'desc'),
+              limit(COMMENTS_LIMIT),
+            ),
+          ),
+        ),
+      ]);
+      return snap.docs.map((d) => toComment(d.id, dataOf(d), { uid }));
+    },
+
+    async add(creativeId, text) {
+      const viewer = await requireViewer(ctx, 'comment:create');
+      const input = validate(commentInput, { text });
+      const creative = creativeRef(ctx, creativeId);
+      const ref = doc(collection(ctx.db, 'comments'));
+      await guard(
+        ctx,
+        () =>
+          runTransaction(ctx.db, async (tx) => {
+            const snap = await tx.get(creative);
+            if (snap.data()?.status !== 'approved') throw notFoundCreative();
+            tx.set(ref, {
+              userId: viewer.id,
+              creativeId,
+              text: input.text,
+              createdAt: serverTimestamp(),
+              userFirstName: viewer.firstName,
+              userLastName: viewer.lastName,
+              likes: 0,
+              likedBy: [],
+            });
+            // `lastCommentId` lets the rules check that this +1 comes with a new comment of the caller.
+            tx.update(creative, { comments: increment(1), lastCommentId: ref.id });
+          }),
+        { notFoundMessage: MSG.creativeNotFound },
+      ).catch((err: unknown) => {
+        throw err instanceof GatewayError && err.code === 'INTERNAL' ? gatewayError('INTERNAL', MSG.commentError) : err;
+      });
+      const created = await guard(ctx, () => getDoc(ref));
+      return toComment(ref.id, dataOf(created), { uid: viewer.id });
+    },
+
+    like: (id) => setLike(id, true),
+    unlike: (id) => setLike(id, false),
+
+    async remove(id) {
+      await requireViewer(ctx, 'comment:delete');
+      const ref = commentRef(ctx, id);
+      await guard(ctx, () =>
+        runTransaction(ctx.db, async (tx) => {
+          const snap = await tx.get(ref);
+          const data = snap.data();
+          if (!data) throw commentNotFound();
+          const creative = typeof data.creativeId === 'string' && data.creativeId ? creativeRef(ctx, data.creativeId) : null;
+          const parent = creative ? await tx.get(creative) : null;
+          tx.delete(ref);
+          if (creative && parent?.exists()) {
+            const count = typeof parent.data().comments === 'number' ? parent.data().comments : 0;
+            if (count > 0) tx.update(creative, { comments: increment(-1) });
+          }
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,386 @@
+import {
+  arrayRemove,
+  arrayUnion,
+  collection,
+  doc,
+  documentId,
+  getDocs,
+  increment,
+  limit,
+  orderBy,
+  query,
+  runTransaction,
+  serverTimestamp,
+  setDoc,
+  startAfter,
+  Timestamp,
+  updateDoc,
+  where,
+  writeBatch,
+  type DocumentData,
+  type QueryConstraint,
+} from 'firebase/firestore';
+import { creativeOfMonthRule, pickCreativeOfMonth } from '../../../domain/creative-of-month';
+import { downloadFileName } from '../../../domain/download';
+import { matchesFilters, type GalleryFilters } from '../../../domain/gallery-filters';
+import { PAGE_SIZE } from '../../../domain/limits';
+import { acceptedMedia, mediaProblem } from '../../../domain/media-rules';
+import { MSG } from '../../../domain/messages';
+import { can } from '../../../domain/permissions';
+import { adminCreativeInput, creativeInput } from '../../../domain/schemas/creative';
+import { matchesSearch } from '../../../domain/search';
+import { statusOnSubmit } from '../../../domain/transitions';
+import type { Creative, LikeState, Page, User } from '../../../domain/types';
+import type { Gateway, GallerySort, UploadProgress } from '../types';
+import { chunks, dataOf, guard, requireUid, requireViewer, uidOf, viewerOf, type FirebaseContext } from './context';
+import { creativeRef, notFoundCreative, readCreativeDoc, submitterNames, timestampParts } from './creatives-shared';
+import { gatewayError, validate } from './errors';
+import { creativeFormFields, toCreative } from './mappers';
+import { collectPage, decodeCursor, encodeCursor, type ScanBatch, type ScanPosition } from './paging';
+import type { StoredMedia } from './storage';
+import { submissionPayload } from './webhooks';
+
+/** Documents read per gallery query, and at most per page when filters match few creatives. */
+export const SCAN_BATCH = 48;
+export const MAX_SCANNED_PER_PAGE = 960;
+
+/** Largest batch of writes we send at once (Firestore allows 500). */
+const WRITE_BATCH = 450;
+
+type Candidate = { id: string; data: DocumentData; creative: Creative };
+
+/**
+ * A reader of approved creatives in gallery order — newest first, or most liked first (then
+ * newest) — after a position, with optional extra equality constraints (favourites).
+ */
+function approvedReader(ctx: FirebaseContext, sort: GallerySort, uid: string | null, extra: QueryConstraint[] = []) {
+  const order =
+    sort === 'likes'
+      ? [orderBy('likes', 'desc'), orderBy('createdAt', 'desc'), orderBy(documentId(), 'desc')]
+      : [orderBy('createdAt', 'desc'), orderBy(documentId(), 'desc')];
+  return async (after: ScanPosition | null, size: number): Promise<ScanBatch<Candidate>> => {
+    const constraints: QueryConstraint[] = [where('status', '==', 'approved'), ...extra, ...order];
+    if (after) {
+      if (sort === 'likes') {
+        const [likes, seconds, nanos, id] = after as [number, number, number, string];
+        constraints.push(startAfter(likes, new Timestamp(seconds, nanos), id));
+      } else {
+        const [seconds, nanos, id] = after as [number, number, string];
+        constraints.push(startAfter(new Timestamp(seconds, nanos), id));
+      }
+    }
+    constraints.push(limit(size));
+    const snap = await getDocs(query(collection(ctx.db, 'creatives'), ...constraints));
+    return {
+      exhausted: snap.size < size,
+      items: snap.docs.map((d) => {
+        const data = dataOf(d);
+        const [seconds, nanos] = timestampParts(data.createdAt);
+        const position: ScanPosition =
+          sort === 'likes' ? [Number(data.likes ?? 0), seconds, nanos, d.id] : [seconds, nanos, d.id];
+        return { value: { id: d.id, data, creative: toCreative(d.id, data, { uid }) }, position };
+      }),
+    };
+  };
+}
+
+const cursorShape = (sort: GallerySort): ('string' | 'number')[] =>
+  sort === 'likes' ? ['number', 'number', 'number', 'string'] : ['number', 'number', 'string'];
+
+async function scanApproved(
+  ctx: FirebaseContext,
+  options: { sort: GallerySort; uid: string | null; cursor?: string | null; extra?: QueryConstraint[] },
+  matches: (c: Creative) => boolean,
+): Promise<Page<Creative>> {
+  const page = await guard(ctx, () =>
+    collectPage(
+      approvedReader(ctx, options.sort, options.uid, options.extra),
+      (c) => matches(c.creative),
+      decodeCursor(options.cursor, cursorShape(options.sort)),
+      { pageSize: PAGE_SIZE, batchSize: SCAN_BATCH, maxScanned: MAX_SCANNED_PER_PAGE },
+    ),
+  );
+  return { items: page.items.map((c) => c.creative), nextCursor: encodeCursor(page.next) };
+}
+
+/** The picked file against spec §5 (type, size), with the server's error codes. */
+export function checkMedia(file: (Blob & { name?: string }) | null | undefined): void {
+  if (!file) throw gatewayError('VALIDATION', MSG.mediaRequired, { media: MSG.mediaRequired });
+  const problem = mediaProblem({ type: file.type.toLowerCase(), size: file.size });
+  if (!problem) return;
+  const code = acceptedMedia(file.type) ? 'PAYLOAD_TOO_LARGE' : 'UNSUPPORTED_MEDIA';
+  throw gatewayError(code, problem, { media: problem });
+}
+
+/** Intrinsic size of an image, where the browser can tell (reserves the card's aspect ratio). */
+async function imageSize(file: Blob, kind: string): Promise<{ width: number | null; height: number | null }> {
+  if (kind !== 'image' || typeof createImageBitmap !== 'function') return { width: null, height: null };
+  try {
+    const bitmap = await createImageBitmap(file);
+    const size = { width: bitmap.width, height: bitmap.height };
+    bitmap.close();
+    return size;
+  } catch {
+    return { width: null, height: null };
+  }
+}
+
+async function storeMedia(
+  ctx: FirebaseContext,
+  file: Blob & { name?: string },
+  viewer: User,
+  onProgress?: (p: UploadProgress) => void,
+): Promise<StoredMedia & { width: number | null; height: number | null }> {
+  const stored = await guard(ctx, () => ctx.media.upload(file, { uploadedBy: viewer.id, onProgress }));
+  return { ...stored, ...(await imageSize(file, stored.kind)) };
+}
+
+function removeMedia(ctx: FirebaseContext, path: unknown): Promise<void> {
+  if (typeof path !== 'string' || !path) return Promise.resolve();
+  return ctx.media.remove(path).catch((err: unknown) => ctx.log(`[firebase] could not delete ${path}`, err));
+}
+
+const EMPTY_ANALYSIS = { attention: '', interest: '', desire: '', bestPractices: [], actions: [] };
+
+/** Fields every new creative starts with (spec §3); the rules check each of them. */
+function newCreativeFields(viewer: User, status: 'pending' | 'approved') {
+  return {
+    likes: 0,
+    likedBy: [],
+    comments: 0,
+    createdAt: serverTimestamp(),
+    validated: status === 'approved',
+    status,
+    submittedBy: viewer.id,
+    isFeatured: false,
+    featuredAt: null,
+    analyzedBy: null,
+    rating: null,
+    rejectionReason: null,
+  };
+}
+
+export function firebaseCreatives(ctx: FirebaseContext): Gateway['creatives'] {
+  const col = () => collection(ctx.db, 'creatives');
+
+  async function readBack(id: string, viewer: User): Promise<Creative> {
+    const data = await readCreativeDoc(ctx, id);
+    const names = await submitterNames(ctx, [typeof data.submittedBy === 'string' ? data.submittedBy : null]);
+    return toCreative(id, data, { uid: viewer.id }, names.get(data.submittedBy as string) ?? null);
+  }
+
+  async function setLike(id: string, liked: boolean): Promise<LikeState> {
+    const uid = await requireUid(ctx);
+    const ref = creativeRef(ctx, id);
+    return guard(
+      ctx,
+      () =>
+        runTransaction(ctx.db, async (tx) => {
+          const snap = await tx.get(ref);
+          const data = snap.data();
+          if (!data || data.status !== 'approved') throw notFoundCreative();
+          const likedBy: string[] = Array.isArray(data.likedBy) ? data.likedBy : [];
+          const likes = typeof data.likes === 'number' ? data.likes : 0;
+          // Idempotent: liking twice (or unliking twice) changes nothing.
+          if (likedBy.includes(uid) === liked) return { likes, liked };
+          tx.update(ref, { likes: increment(liked ? 1 : -1), likedBy: liked ? arrayUnion(uid) : arrayRemove(uid) });
+          return { likes: likes + (liked ? 1 : -1), liked };
+        }),
+      { deniedIsNotFound: true, notFoundMessage: MSG.creativeNotFound },
+    );
+  }
+
+  return {
+    async list(q) {
+      const uid = await uidOf(ctx);
+      const sort: GallerySort = q.sort === 'likes' ? 'likes' : 'recent';
+      const filters: GalleryFilters = {
+        categories: q.filters ?? {},
+        isJuntoAngel: q.isJuntoAngel === true,
+        testedAndApproved: q.testedAndApproved === true,
+      };
+      const term = q.q?.trim() ?? '';
+      return scanApproved(ctx, { sort, uid, cursor: q.cursor }, (c) => matchesFilters(c, filters) && matchesSearch(c, term));
+    },
+
+    async highlights() {
+      const uid = await uidOf(ctx);
+      const { start, end } = creativeOfMonthRule.window(new Date());
+      const [month, featured] = await guard(ctx, () =>
+        Promise.all([
+          getDocs(
+            query(
+              col(),
+              where('status', '==', 'approved'),
+              where('createdAt', '>=', Timestamp.fromDate(start)),
+              where('createdAt', '<', Timestamp.fromDate(end)),
+              orderBy('createdAt', 'desc'),
+              limit(1000),
+            ),
+          ),
+          getDocs(
+            query(col(), where('status', '==', 'approved'), where('isFeatured', '==', true), orderBy('featuredAt', 'desc'), limit(1)),
+          ),
+        ]),
+      );
+      const monthCandidates = month.docs.map((d) => toCreative(d.id, dataOf(d), { uid }));
+      const top = featured.docs[0];
+      return {
+        creativeOfMonth: pickCreativeOfMonth(monthCandidates),
+        featured: top ? toCreative(top.id, dataOf(top), { uid }) : null,
+      };
+    },
+
+    async get(id) {
+      const [viewer, data] = await Promise.all([viewerOf(ctx), readCreativeDoc(ctx, id)]);
+      const submittedBy = typeof data.submittedBy === 'string' ? data.submittedBy : null;
+      // The submitter's name for those who may read that profile: staff, and the submitter.
+      let submitter: { firstName: string; lastName: string } | null = null;
+      if (viewer && submittedBy === viewer.id) submitter = { firstName: viewer.firstName, lastName: viewer.lastName };
+      else if (viewer && submittedBy && can(viewer.role, 'creative:review')) {
+        submitter = (await submitterNames(ctx, [submittedBy])).get(submittedBy) ?? null;
+      }
+      return toCreative(id, data, { uid: viewer?.id ?? (await uidOf(ctx)) }, submitter);
+    },
+
+    like: (id) => setLike(id, true),
+    unlike: (id) => setLike(id, false),
+
+    async favorites(q) {
+      const uid = await requireUid(ctx);
+      const term = q.q?.trim() ?? '';
+      return scanApproved(
+        ctx,
+        { sort: 'recent', uid, cursor: q.cursor, extra: [where('likedBy', 'array-contains', uid)] },
+        (c) => matchesSearch(c, term),
+      );
+    },
+
+    async download(creative) {
+      await requireUid(ctx);
+      const url = creative.mediaUrl ?? creative.image;
+      if (!url) throw gatewayError('NOT_FOUND', 'Média non disponible');
+      let res: Response;
+      try {
+        res = await fetch(url);
+      } catch (err) {
+        ctx.log('[firebase] download failed', err);
+        throw gatewayError('INTERNAL', MSG.downloadError);
+      }
+      if (!res.ok) throw gatewayError(res.status === 404 ? 'NOT_FOUND' : 'INTERNAL', MSG.downloadError);
+      const blob = await res.blob();
+      return { blob, fileName: downloadFileName(creative.name, blob.type || res.headers.get('content-type')) };
+    },
+
+    async submit(input, file, onProgress) {
+      const viewer = await requireViewer(ctx, 'creative:submit', { unauthenticated: MSG.mustBeLoggedToSubmit });
+      const data = validate(creativeInput, input);
+      checkMedia(file);
+      const status = statusOnSubmit(viewer.role) === 'approved' ? 'approved' : 'pending';
+      const stored = await storeMedia(ctx, file, viewer, onProgress);
+      const ref = doc(col());
+      try {
+        await guard(ctx, () =>
+          setDoc(ref, {
+            ...creativeFormFields(data),
+            mediaUrl: stored.url,
+            mediaPath: stored.path,
+            mediaType: stored.kind,
+            image: null,
+            posterUrl: null,
+            width: stored.width,
+            height: stored.height,
+            ...newCreativeFields(viewer, status),
+          }),
+        );
+      } catch (err) {
+        await removeMedia(ctx, stored.path);
+        throw err;
+      }
+      const created = await readBack(ref.id, viewer);
+      ctx.webhook(ctx.webhooks.submission, submissionPayload(created, viewer));
+      return created;
+    },
+
+    async update(id, input, file, onProgress) {
+      const viewer = await requireViewer(ctx, 'creative:update');
+      const data = validate(creativeInput, input);
+      if (file) checkMedia(file);
+      const existing = await readCreativeDoc(ctx, id);
+      const stored = file ? await storeMedia(ctx, file, viewer, onProgress) : null;
+      try {
+        await guard(ctx, () =>
+          updateDoc(creativeRef(ctx, id), {
+            ...creativeFormFields(data),
+            ...(stored
+              ? {
+                  mediaUrl: stored.url,
+                  mediaPath: stored.path,
+                  mediaType: stored.kind,
+                  posterUrl: null,
+                  width: stored.width,
+                  height: stored.height,
+                }
+              : {}),
+          }),
+        );
+      } catch (err) {
+        if (stored) await removeMedia(ctx, stored.path);
+        throw err;
+      }
+      if (stored) await removeMedia(ctx, existing.mediaPath);
+      return readBack(id, viewer);
+    },
+
+    async remove(id) {
+      await requireViewer(ctx, 'creative:delete');
+      const existing = await readCreativeDoc(ctx, id);
+      const ref = creativeRef(ctx, id);
+      const comments = await guard(ctx, () => getDocs(query(collection(ctx.db, 'comments'), where('creativeId', '==', id))));
+      // The creative first, then its comments (spec §4), in batches Firestore accepts.
+      const groups = chunks(comments.docs, WRITE_BATCH);
+      await guard(ctx, async () => {
+        const first = writeBatch(ctx.db);
+        first.delete(ref);
+        for (const c of groups[0] ?? []) first.delete(c.ref);
+        await first.commit();
+        for (const group of groups.slice(1)) {
+          const batch = writeBatch(ctx.db);
+          for (const c of group) batch.delete(c.ref);
+          await batch.commit();
+        }
+      });
+      await removeMedia(ctx, existing.mediaPath);
+    },
+
+    async adminCreate(input) {
+      const viewer = await requireViewer(ctx, 'creative:admin-form');
+      const data = validate(adminCreativeInput, input);
+      const ref = doc(col());
+      await guard(ctx, () =>
+        setDoc(ref, {
+          name: data.name,
+          advertiser: data.advertiser,
+          mediaUrl: null,
+          mediaPath: null,
+          mediaType: 'image',
+          image: data.image,
+          posterUrl: null,
+          width: null,
+          height: null,
+          format: data.format,
+          objective: data.objective,
+          type: data.type,
+          sector: data.sector,
+          platform: data.platform,
+          isJuntoAngel: false,
+          testedAndApproved: false,
+          analysis: EMPTY_ANALYSIS,
+          ...newCreativeFields(viewer, 'approved'),
+        }),
+      );
+      return readBack(ref.id, viewer);
+    },
+  };
+}
+

@@ -1,0 +1,67 @@
+import type { FirebaseClientConfig } from '../../config/env';
+import type { Gateway } from '../types';
+import { disposeFirebase, initFirebase, type FirebaseAppOptions, type FirebaseServices } from './app';
+import { firebaseAnalytics } from './analytics';
+import { firebaseAuth, type ProfileStore } from './auth';
+import { firebaseComments } from './comments';
+import type { FirebaseContext } from './context';
+import { firebaseCreatives } from './creatives';
+import { firebaseFolders } from './folders';
+import { firebaseProfilesOrDefault } from './profiles';
+import { firebaseAgency, firebaseReview } from './review';
+import { firebaseMediaStore, type MediaStore } from './storage';
+import { firebaseUsers } from './users';
+import { createWebhookPoster, type WebhookPoster } from './webhooks';
+
+export type { FirebaseClientConfig } from '../../config/env';
+export type { MediaStore, StoredMedia } from './storage';
+export type { ProfileStore } from './auth';
+
+export interface FirebaseGatewayOptions extends FirebaseAppOptions {
+  /** Where media go (default: Cloud Storage). */
+  media?: MediaStore;
+  /** Where profiles live (default: Firestore `users/{uid}`). */
+  profiles?: ProfileStore;
+  webhook?: WebhookPoster;
+  log?: (message: string, error?: unknown) => void;
+}
+
+/** The Gateway on Firebase, with its SDK services and a way to release them (tests). */
+export type FirebaseGateway = Gateway & {
+  readonly services: FirebaseServices;
+  dispose(): Promise<void>;
+};
+
+/**
+ * The Firebase backend: Firebase Auth, Cloud Firestore and Cloud Storage called from the browser,
+ * the security rules (firestore.rules, storage.rules) being the only authority.
+ */
+export function createFirebaseGateway(config: FirebaseClientConfig, options: FirebaseGatewayOptions = {}): FirebaseGateway {
+  const services = initFirebase(config, options);
+  const log = options.log ?? ((message: string, error?: unknown) => console.warn(message, error ?? ''));
+  const ctx: FirebaseContext = {
+    ...services,
+    profiles: firebaseProfilesOrDefault(services.db, options.profiles),
+    media: options.media ?? firebaseMediaStore(services.storage),
+    webhook: options.webhook ?? createWebhookPoster(log),
+    webhooks: { registration: config.registrationWebhookUrl, submission: config.submissionWebhookUrl },
+    log,
+  };
+  return {
+    auth: firebaseAuth({
+      auth: services.auth,
+      profiles: ctx.profiles,
+      webhook: ctx.webhook,
+      registrationWebhookUrl: config.registrationWebhookUrl,
+    }),
+    creatives: firebaseCreatives(ctx),
+    review: firebaseReview(ctx),
+    agency: firebaseAgency(ctx),
+    comments: firebaseComments(ctx),
+    folders: firebaseFolders(ctx),
+    users: firebaseUsers(ctx),
+    analytics: firebaseAnalytics(ctx),
+    services,
+    dispose: () => disposeFirebase(services),
+  };
+}

@@ -1,0 +1,164 @@
+import {
+  collection,
+  getCountFromServer,
+  getDocs,
+  limit,
+  onSnapshot,
+  orderBy,
+  query,
+  runTransaction,
+  Timestamp,
+  where,
+  type QueryConstraint,
+} from 'firebase/firestore';
+import { featuredFields, UNFEATURED } from '../../../domain/featuring';
+import { MSG } from '../../../domain/messages';
+import { featureInput, rejectionInput } from '../../../domain/schemas/creative';
+import { canTransition, statusAfter, type ReviewAction } from '../../../domain/transitions';
+import type { Creative, ReviewCounts } from '../../../domain/types';
+import type { CreativeStatus } from '../../../domain/vocabulary';
+import type { Gateway } from '../types';
+import { dataOf, guard, requireViewer, type FirebaseContext } from './context';
+import { creativeRef, notFoundCreative, readCreativeDoc, withSubmitters } from './creatives-shared';
+import { gatewayError, validate } from './errors';
+
+/** Validation queues are short; a page this long is more than a reviewer handles at once. */
+const QUEUE_LIMIT = 200;
+
+type QueueStatus = Exclude<CreativeStatus, 'approved'>;
+
+function checkStatus(status: string): QueueStatus {
+  if (status !== 'pending' && status !== 'rejected') throw gatewayError('VALIDATION', MSG.invalidInput, { status: MSG.invalidInput });
+  return status;
+}
+
+async function listQueue(ctx: FirebaseContext, uid: string, constraints: QueryConstraint[]): Promise<Creative[]> {
+  const snap = await guard(ctx, () =>
+    getDocs(query(collection(ctx.db, 'creatives'), ...constraints, orderBy('createdAt', 'desc'), limit(QUEUE_LIMIT))),
+  );
+  return withSubmitters(
+    ctx,
+    snap.docs.map((d) => ({ id: d.id, data: dataOf(d) })),
+    { uid },
+  );
+}
+
+async function countQueues(ctx: FirebaseContext, constraints: QueryConstraint[]): Promise<ReviewCounts> {
+  const col = collection(ctx.db, 'creatives');
+  const [pending, rejected] = await guard(ctx, () =>
+    Promise.all([
+      getCountFromServer(query(col, ...constraints, where('status', '==', 'pending'))),
+      getCountFromServer(query(col, ...constraints, where('status', '==', 'rejected'))),
+    ]),
+  );
+  return { pending: pending.data().count, rejected: rejected.data().count };
+}
+
+const conflict = () => gatewayError('CONFLICT', 'Cette action n’est pas possible pour le statut actuel de la créative');
+
+export function firebaseReview(ctx: FirebaseContext): Gateway['review'] {
+  async function review(id: string, action: ReviewAction, reason?: string): Promise<Creative> {
+    const viewer = await requireViewer(ctx, 'creative:review');
+    const ref = creativeRef(ctx, id);
+    await guard(
+      ctx,
+      () =>
+        runTransaction(ctx.db, async (tx) => {
+          const snap = await tx.get(ref);
+          const data = snap.data();
+          if (!data) throw notFoundCreative();
+          if (!canTransition(data.status as CreativeStatus, action)) throw conflict();
+          tx.update(ref, {
+            status: statusAfter(action),
+            validated: action === 'approve',
+            rejectionReason: action === 'reject' ? (reason ?? null) : null,
+          });
+        }),
+      { notFoundMessage: MSG.creativeNotFound },
+    );
+    return readBack(id, viewer.id);
+  }
+
+  async function readBack(id: string, uid: string): Promise<Creative> {
+    const data = await readCreativeDoc(ctx, id);
+    const [creative] = await withSubmitters(ctx, [{ id, data }], { uid });
+    return creative!;
+  }
+
+  return {
+    async list(status) {
+      const viewer = await requireViewer(ctx, 'creative:review');
+      return listQueue(ctx, viewer.id, [where('status', '==', checkStatus(status))]);
+    },
+
+    async counts() {
+      await requireViewer(ctx, 'creative:review');
+      return countQueues(ctx, []);
+    },
+
+    approve: (id) => review(id, 'approve'),
+
+    async reject(id, reason) {
+      const input = validate(rejectionInput, { reason });
+      return review(id, 'reject', input.reason);
+    },
+
+    async feature(id, input) {
+      const viewer = await requireViewer(ctx, 'creative:feature');
+      const fields = featuredFields(validate(featureInput, input));
+      const ref = creativeRef(ctx, id);
+      // Queries cannot run inside a client transaction: find the featured ones first, then clear
+      // them and feature this one in one transaction, so exactly one is featured afterwards.
+      const featured = await guard(ctx, () =>
+        getDocs(query(collection(ctx.db, 'creatives'), where('isFeatured', '==', true), limit(50))),
+      );
+      await guard(
+        ctx,
+        () =>
+          runTransaction(ctx.db, async (tx) => {
+            const target = await tx.get(ref);
+            const others = await Promise.all(featured.docs.filter((d) => d.id !== id).map((d) => tx.get(d.ref)));
+            const data = target.data();
+            if (!data) throw notFoundCreative();
+            if (data.status !== 'approved') {
+              throw gatewayError('CONFLICT', 'Seules les créatives validées peuvent être mises en avant');
+            }
+            for (const other of others) {
+              if (other.exists() && other.data().isFeatured === true) tx.update(other.ref, { ...UNFEATURED });
+            }
+            tx.update(ref, {
+              isFeatured: true,
+              featuredAt: Timestamp.fromDate(fields.featuredAt ?? new Date()),
+              analyzedBy: fields.analyzedBy,
+              rating: fields.rating,
+            });
+          }),
+        { notFoundMessage: MSG.creativeNotFound },
+      );
+      return readBack(id, viewer.id);
+    },
+
+    watchPendingCount(onCount) {
+      // Spec §7: a live listener on the pending creatives (specialists and admins; the rules refuse others).
+      return onSnapshot(
+        query(collection(ctx.db, 'creatives'), where('status', '==', 'pending')),
+        (snap) => onCount(snap.size),
+        (err) => ctx.log('[firebase] pending creatives listener stopped', err),
+      );
+    },
+  };
+}
+
+export function firebaseAgency(ctx: FirebaseContext): Gateway['agency'] {
+  return {
+    async list(status) {
+      const viewer = await requireViewer(ctx, 'creative:own-submissions');
+      return listQueue(ctx, viewer.id, [where('submittedBy', '==', viewer.id), where('status', '==', checkStatus(status))]);
+    },
+    async counts() {
+      const viewer = await requireViewer(ctx, 'creative:own-submissions');
+      return countQueues(ctx, [where('submittedBy', '==', viewer.id)]);
+    },
+  };
+}
+

@@ -1,0 +1,113 @@
+import {
+  arrayRemove,
+  collection,
+  doc,
+  getDoc,
+  getDocs,
+  increment,
+  limit,
+  orderBy,
+  query,
+  serverTimestamp,
+  updateDoc,
+  where,
+  writeBatch,
+  type WriteBatch,
+} from 'firebase/firestore';
+import { MSG } from '../../../domain/messages';
+import { roleInput } from '../../../domain/schemas/users';
+import type { Gateway } from '../types';
+import { chunks, dataOf, guard, requireViewer, type FirebaseContext } from './context';
+import { gatewayError, validate } from './errors';
+import { toUser } from './mappers';
+
+const USER_LIST_LIMIT = 500;
+const WRITE_BATCH = 400;
+const userNotFound = () => gatewayError('NOT_FOUND', 'Utilisateur introuvable');
+
+/**
+ * User administration (admins): list, change role, delete. Deleting mirrors docs/decisions/002 as
+ * far as a client may go — see docs/decisions/005 for what only the Admin SDK can do.
+ */
+export function firebaseUsers(ctx: FirebaseContext): Gateway['users'] {
+  const userRef = (id: string) => {
+    if (!id || id.includes('/') || id.length > 1500) throw userNotFound();
+    return doc(ctx.db, 'users', id);
+  };
+
+  async function requireOther(adminId: string, id: string, selfMessage: string) {
+    if (id === adminId) throw gatewayError('FORBIDDEN', selfMessage);
+    const snap = await guard(ctx, () => getDoc(userRef(id)));
+    if (!snap.exists()) throw userNotFound();
+  }
+
+  /** Applies writes in batches Firestore accepts, in order. */
+  async function commitAll(ops: ((batch: WriteBatch) => void)[]) {
+    for (const group of chunks(ops, WRITE_BATCH)) {
+      const batch = writeBatch(ctx.db);
+      for (const op of group) op(batch);
+      await batch.commit();
+    }
+  }
+
+  return {
+    async list() {
+      await requireViewer(ctx, 'user:manage');
+      const snap = await guard(ctx, () =>
+        getDocs(query(collection(ctx.db, 'users'), orderBy('createdAt', 'desc'), limit(USER_LIST_LIMIT))),
+      );
+      return snap.docs.map((d) => toUser(d.id, dataOf(d)));
+    },
+
+    async setRole(id, role) {
+      const admin = await requireViewer(ctx, 'user:manage');
+      const input = validate(roleInput, { role });
+      await requireOther(admin.id, id, MSG.cannotChangeOwnRole);
+      await guard(ctx, () => updateDoc(userRef(id), { role: input.role }));
+      const snap = await guard(ctx, () => getDoc(userRef(id)));
+      if (!snap.exists()) throw userNotFound();
+      return toUser(snap.id, dataOf(snap));
+    },
+
+    async remove(id) {
+      const admin = await requireViewer(ctx, 'user:manage');
+      await requireOther(admin.id, id, MSG.cannotDeleteSelf);
+      await guard(ctx, async () => {
+        const creatives = collection(ctx.db, 'creatives');
+        const comments = collection(ctx.db, 'comments');
+        const [liked, likedComments, written, submitted] = await Promise.all([
+          getDocs(query(creatives, where('likedBy', 'array-contains', id))),
+          getDocs(query(comments, where('likedBy', 'array-contains', id))),
+          getDocs(query(comments, where('userId', '==', id))),
+          getDocs(query(creatives, where('submittedBy', '==', id))),
+        ]);
+        const writtenIds = new Set(written.docs.map((d) => d.id));
+        const perCreative = new Map<string, number>();
+        for (const c of written.docs) {
+          const creativeId = String(c.data().creativeId ?? '');
+          if (creativeId && !creativeId.includes('/')) perCreative.set(creativeId, (perCreative.get(creativeId) ?? 0) + 1);
+        }
+        // Only creatives that still exist can have their comment counter corrected.
+        const parents = await Promise.all([...perCreative.keys()].map((cid) => getDoc(doc(creatives, cid))));
+        const counters = parents.filter((p) => p.exists()).map((p) => [p.ref, perCreative.get(p.id) ?? 0] as const);
+        await commitAll([
+          // Their likes go, with the counters (likes == number of likers).
+          ...liked.docs.map((d) => (b: WriteBatch) => b.update(d.ref, { likes: increment(-1), likedBy: arrayRemove(id) })),
+          ...likedComments.docs
+            .filter((d) => !writtenIds.has(d.id))
+            .map((d) => (b: WriteBatch) => b.update(d.ref, { likes: increment(-1), likedBy: arrayRemove(id) })),
+          // Their comments go, and the creatives' comment counters follow.
+          ...written.docs.map((d) => (b: WriteBatch) => b.delete(d.ref)),
+          ...counters.map(([ref, n]) => (b: WriteBatch) => b.update(ref, { comments: increment(-n) })),
+          // Their submissions stay in the library, without a submitter.
+          ...submitted.docs.map((d) => (b: WriteBatch) => b.update(d.ref, { submittedBy: null })),
+        ]);
+        // Last, the profile goes and a tombstone keeps the account from creating itself again.
+        const last = writeBatch(ctx.db);
+        last.set(doc(ctx.db, 'deletedUsers', id), { deletedAt: serverTimestamp(), deletedBy: admin.id });
+        last.delete(userRef(id));
+        await last.commit();
+      });
+    },
+  };
+}

@@ -1,0 +1,421 @@
+import { collection, doc, getDoc, getDocs, setDoc, Timestamp, type Firestore } from 'firebase/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { matchesFilters, type GalleryFilters } from '../../domain/gallery-filters';
+import { MSG } from '../../domain/messages';
+import { matchesSearch } from '../../domain/search';
+import type { Creative } from '../../domain/types';
+import type { CreativeInput, Gateway } from '../../src/gateway/types';
+import { GatewayError } from '../../src/gateway/types';
+import { probe, reportSkip } from './emulators';
+import { firebaseTestBackend, memoryMediaStore, type FirebaseTestBackend } from './harness';
+
+/**
+ * What the firebase adapter does beyond the shared contract, on the real Auth and Firestore
+ * emulators with the rules loaded: gallery pages through filters Firestore cannot combine,
+ * highlights, favourites, comment counters, deletion with comments and media, user deletion as in
+ * docs/decisions/002, analytics, download. Skipped with the reason when an emulator is missing.
+ */
+const [auth, firestore, storage] = await Promise.all([probe('auth'), probe('firestore'), probe('storage')]);
+const missing = [auth, firestore].filter((p) => !p.available);
+if (missing.length) reportSkip('tests/firebase/adapter.emulator.test.ts (firebase adapter on Firestore)', missing);
+
+const FORM: CreativeInput = {
+  name: 'Adapter',
+  advertiser: 'Marque',
+  format: ['Statique'],
+  objective: ['TOFU'],
+  type: ['UGC'],
+  sector: ['Food'],
+  platform: ['Meta'],
+  isJuntoAngel: false,
+  testedAndApproved: false,
+  attention: 'Message',
+  interest: '',
+  desire: '',
+  bestPractices: ['Accroche'],
+  actions: [],
+};
+
+async function failure(promise: Promise<unknown>): Promise<GatewayError> {
+  try {
+    await promise;
+  } catch (err) {
+    expect(err).toBeInstanceOf(GatewayError);
+    return err as GatewayError;
+  }
+  throw new Error('expected the call to fail');
+}
+
+/** Reads every page of a paged call. */
+async function allPages(read: (cursor: string | null) => Promise<{ items: Creative[]; nextCursor: string | null }>) {
+  const items: Creative[] = [];
+  const sizes: number[] = [];
+  let cursor: string | null = null;
+  for (let i = 0; i < 20; i++) {
+    const page = await read(cursor);
+    items.push(...page.items);
+    sizes.push(page.items.length);
+    if (!page.nextCursor) break;
+    cursor = page.nextCursor;
+  }
+  return { items, sizes };
+}
+
+const FORMATS = ['Carrousel', 'GIF', 'Motion', 'Statique', 'Vidéo'];
+const PLATFORMS = ['LinkedIn', 'Google', 'Meta', 'TikTok'];
+
+describe.skipIf(missing.length > 0)('firebase adapter on the emulators', () => {
+  let backend: FirebaseTestBackend;
+  const dataUrls = memoryMediaStore((_p, file) => `data:${file.type};base64,iVBORw0KGgo=`);
+
+  beforeAll(async () => {
+    backend = await firebaseTestBackend({ auth, firestore, storage: { ...storage, available: false }, media: dataUrls });
+  }, 120_000);
+  afterAll(() => backend?.close());
+
+  const testEnv = () => backend.env;
+  async function seed(id: string, data: Record<string, unknown>) {
+    await testEnv().withSecurityRulesDisabled(async (ctx) => {
+      await setDoc(doc(ctx.firestore() as unknown as Firestore, 'creatives', id), data);
+    });
+  }
+  function stored(i: number, overrides: Record<string, unknown> = {}) {
+    return {
+      name: `Galerie ${String(i).padStart(2, '0')}${i % 7 === 0 ? ' Été' : ''}`,
+      advertiser: i % 5 === 0 ? 'Crème Brûlée' : 'Marque',
+      mediaUrl: null,
+      mediaPath: null,
+      mediaType: 'image',
+      image: `https://example.com/${i}.png`,
+      posterUrl: null,
+      width: null,
+      height: null,
+      format: [FORMATS[i % 5], i % 3 === 0 ? 'Vidéo' : null].filter(Boolean).join(', '),
+      objective: 'TOFU',
+      type: 'UGC',
+      sector: 'Food',
+      platform: PLATFORMS[i % 4],
+      likes: i % 6,
+      likedBy: [],
+      comments: 0,
+      createdAt: Timestamp.fromMillis(Date.UTC(2025, 0, 1) + i * 3_600_000),
+      validated: true,
+      status: 'approved',
+      submittedBy: null,
+      isJuntoAngel: i % 4 === 0,
+      testedAndApproved: i % 8 === 0,
+      analysis: { attention: '', interest: '', desire: '', bestPractices: i % 2 ? ['Un hook'] : [], actions: [] },
+      isFeatured: false,
+      featuredAt: null,
+      analyzedBy: null,
+      rating: null,
+      rejectionReason: null,
+      ...overrides,
+    };
+  }
+
+  describe('gallery', () => {
+    let visitor: Gateway;
+    const seeded: Creative[] = [];
+
+    beforeAll(async () => {
+      await testEnv().clearFirestore();
+      for (let i = 1; i <= 30; i++) await seed(`g${String(i).padStart(2, '0')}`, stored(i));
+      await seed('hidden', stored(99, { status: 'pending', validated: false, name: 'Galerie cachée' }));
+      // A tie on createdAt: the cursor must still keep each one exactly once.
+      await seed('twin', stored(30, { name: 'Galerie jumelle' }));
+      visitor = backend.gateway();
+      seeded.push(...(await allPages((cursor) => visitor.creatives.list({ cursor }))).items);
+    }, 120_000);
+
+    it('pages 12 by 12, newest first, each creative once, never a pending one', async () => {
+      const { items, sizes } = await allPages((cursor) => visitor.creatives.list({ cursor }));
+      expect(sizes).toEqual([12, 12, 7]);
+      expect(new Set(items.map((c) => c.id)).size).toBe(31);
+      expect(items.map((c) => c.id)).not.toContain('hidden');
+      const times = items.map((c) => Date.parse(c.createdAt));
+      expect([...times].sort((a, b) => b - a)).toEqual(times);
+      expect(items.every((c) => c.analysis === null)).toBe(true);
+      expect(items.find((c) => c.id === 'g03')?.analysisPreview).toEqual(['Un hook']);
+    });
+
+    it('sorts by likes, then newest', async () => {
+      const { items } = await allPages((cursor) => visitor.creatives.list({ sort: 'likes', cursor }));
+      expect(items).toHaveLength(31);
+      for (let i = 1; i < items.length; i++) {
+        const [a, b] = [items[i - 1]!, items[i]!];
+        expect(a.likes > b.likes || (a.likes === b.likes && a.createdAt >= b.createdAt)).toBe(true);
+      }
+    });
+
+    it.each<[string, GalleryFilters, string]>([
+      ['one format', { categories: { format: ['Vidéo'] }, isJuntoAngel: false, testedAndApproved: false }, ''],
+      ['any of two platforms', { categories: { platform: ['Meta', 'TikTok'] }, isJuntoAngel: false, testedAndApproved: false }, ''],
+      ['groups and flags together', { categories: { format: ['GIF', 'Vidéo'], platform: ['Google'] }, isJuntoAngel: true, testedAndApproved: false }, ''],
+      ['tested & approved', { categories: {}, isJuntoAngel: false, testedAndApproved: true }, ''],
+      ['search, accents ignored', { categories: {}, isJuntoAngel: false, testedAndApproved: false }, 'creme brulee'],
+      ['search in the name', { categories: {}, isJuntoAngel: false, testedAndApproved: false }, 'ÉTÉ'],
+      ['nothing matches', { categories: { format: ['Carrousel'] }, isJuntoAngel: false, testedAndApproved: true }, 'zzz'],
+    ])('keeps exactly what the domain rules keep: %s', async (_label, filters, q) => {
+      const { items } = await allPages((cursor) =>
+        visitor.creatives.list({
+          q,
+          filters: filters.categories,
+          isJuntoAngel: filters.isJuntoAngel,
+          testedAndApproved: filters.testedAndApproved,
+          cursor,
+        }),
+      );
+      const expected = seeded.filter((c) => matchesFilters(c, filters) && matchesSearch(c, q)).map((c) => c.id);
+      expect(items.map((c) => c.id)).toEqual(expected);
+    });
+
+    it('starts again from the top on a cursor that is not ours', async () => {
+      expect((await visitor.creatives.list({ cursor: 'nimportequoi' })).items[0]?.id).toBe(seeded[0]?.id);
+    });
+  });
+
+  describe('highlights, detail, favourites', () => {
+    it('picks the creative of the month and the featured one', async () => {
+      await testEnv().clearFirestore();
+      const now = Date.now();
+      await seed('old', stored(1, { likes: 50, createdAt: Timestamp.fromMillis(now - 400 * 86_400_000) }));
+      await seed('month-a', stored(2, { likes: 3, createdAt: Timestamp.fromMillis(now - 60_000) }));
+      await seed('month-b', stored(3, { likes: 7, createdAt: Timestamp.fromMillis(now - 120_000) }));
+      await seed('month-pending', stored(4, { likes: 9, status: 'pending', validated: false, createdAt: Timestamp.fromMillis(now - 1000) }));
+      await seed('star', stored(5, { isFeatured: true, featuredAt: Timestamp.fromMillis(now), analyzedBy: 'Léa', rating: 4 }));
+      const highlights = await backend.gateway().creatives.highlights();
+      expect(highlights.creativeOfMonth?.id).toBe('month-b');
+      expect(highlights.featured).toMatchObject({ id: 'star', analyzedBy: 'Léa', rating: 4 });
+    });
+
+    it('shows the analysis to signed-in viewers only, and the submitter to staff', async () => {
+      const agency = await backend.signedIn('agency');
+      const specialist = await backend.signedIn('specialist');
+      const created = await agency.gateway.creatives.submit({ ...FORM, name: 'Détail' }, await backend.image());
+      await specialist.gateway.review.approve(created.id);
+      expect((await backend.gateway().creatives.get(created.id)).analysis).toBeNull();
+      const seen = await specialist.gateway.creatives.get(created.id);
+      expect(seen.analysis).toMatchObject({ attention: 'Message', bestPractices: ['Accroche'] });
+      expect(seen.submitter).toEqual({ firstName: 'Test', lastName: 'agency' });
+      expect((await failure(backend.gateway().creatives.get('introuvable'))).message).toBe(MSG.creativeNotFound);
+      expect((await failure(backend.gateway().creatives.get('a/b'))).code).toBe('NOT_FOUND');
+    });
+
+    it('lists favourites with the search term, approved only', async () => {
+      const user = await backend.signedIn('user');
+      const specialist = await backend.signedIn('specialist');
+      const a = await specialist.gateway.creatives.submit({ ...FORM, name: 'Favori pomme' }, await backend.image());
+      const b = await specialist.gateway.creatives.submit({ ...FORM, name: 'Favori poire' }, await backend.image());
+      await user.gateway.creatives.like(a.id);
+      await user.gateway.creatives.like(b.id);
+      expect((await user.gateway.creatives.favorites({})).items.map((c) => c.id)).toEqual([b.id, a.id]);
+      expect((await user.gateway.creatives.favorites({ q: 'POIRE' })).items.map((c) => c.id)).toEqual([b.id]);
+      expect((await user.gateway.creatives.get(a.id)).likedByMe).toBe(true);
+      expect((await failure(backend.gateway().creatives.favorites({}))).code).toBe('UNAUTHENTICATED');
+    });
+  });
+
+  describe('submission, edits, comments and deletion', () => {
+    it('refuses media of another type or too large, and users', async () => {
+      const agency = await backend.signedIn('agency');
+      const svg = new File(['<svg/>'], 'x.svg', { type: 'image/svg+xml' });
+      const svgError = await failure(agency.gateway.creatives.submit(FORM, svg));
+      expect([svgError.code, svgError.message]).toEqual(['UNSUPPORTED_MEDIA', MSG.mediaInvalidType]);
+      const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'x.png', { type: 'image/png' });
+      expect(await failure(agency.gateway.creatives.submit(FORM, big))).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: MSG.imageTooLarge });
+      const invalid = await failure(agency.gateway.creatives.submit({ ...FORM, name: '', format: [] }, await backend.image()));
+      expect(invalid.fields).toMatchObject({ name: MSG.fieldRequired, format: MSG.selectAtLeastOne.format });
+      expect((await failure(backend.gateway().creatives.submit(FORM, await backend.image()))).message).toBe(MSG.mustBeLoggedToSubmit);
+    });
+
+    it('counts agency and review queues', async () => {
+      await testEnv().clearFirestore();
+      const agency = await backend.signedIn('agency');
+      const specialist = await backend.signedIn('specialist');
+      const one = await agency.gateway.creatives.submit({ ...FORM, name: 'File 1' }, await backend.image());
+      await agency.gateway.creatives.submit({ ...FORM, name: 'File 2' }, await backend.image());
+      await specialist.gateway.review.reject(one.id, '  Trop sombre  ');
+      expect(await agency.gateway.agency.counts()).toEqual({ pending: 1, rejected: 1 });
+      expect(await specialist.gateway.review.counts()).toEqual({ pending: 1, rejected: 1 });
+      expect((await specialist.gateway.review.list('rejected'))[0]).toMatchObject({ id: one.id, rejectionReason: 'Trop sombre' });
+      expect((await failure(specialist.gateway.review.reject(one.id, 'Encore'))).code).toBe('CONFLICT');
+      expect((await failure(specialist.gateway.review.reject(one.id, ' '))).fields).toEqual({ reason: MSG.rejectionRequired });
+      expect((await failure(agency.gateway.review.counts())).code).toBe('FORBIDDEN');
+    });
+
+    it('edits a creative and replaces its media, removing the old file', async () => {
+      const specialist = await backend.signedIn('specialist');
+      const created = await specialist.gateway.creatives.submit({ ...FORM, name: 'Avant' }, await backend.image());
+      const before = [...dataUrls.objects.keys()];
+      const updated = await specialist.gateway.creatives.update(
+        created.id,
+        { ...FORM, name: 'Après', format: ['GIF', 'Motion'] },
+        new File([new Uint8Array(8)], 'b.webp', { type: 'image/webp' }),
+      );
+      expect(updated).toMatchObject({ name: 'Après', format: 'GIF, Motion' });
+      const after = [...dataUrls.objects.keys()];
+      expect(after.filter((p) => !before.includes(p))).toHaveLength(1);
+      expect(after.some((p) => p.endsWith('.webp'))).toBe(true);
+      expect(after).toHaveLength(before.length);
+      const agency = await backend.signedIn('agency');
+      expect((await failure(agency.gateway.creatives.update(created.id, FORM))).code).toBe('FORBIDDEN');
+    });
+
+    it('keeps the comment counter right and deletes a creative with its comments and media', async () => {
+      const specialist = await backend.signedIn('specialist');
+      const admin = await backend.signedIn('admin');
+      const user = await backend.signedIn('user');
+      const created = await specialist.gateway.creatives.submit({ ...FORM, name: 'Commentée' }, await backend.image());
+      const first = await user.gateway.comments.add(created.id, '  Premier  ');
+      expect(first).toMatchObject({ text: 'Premier', userFirstName: 'Test', userLastName: 'user', likes: 0 });
+      await user.gateway.comments.add(created.id, 'Second');
+      expect((await user.gateway.creatives.get(created.id)).commentCount).toBe(2);
+      expect(await user.gateway.comments.like(first.id)).toEqual({ likes: 1, liked: true });
+      expect(await user.gateway.comments.unlike(first.id)).toEqual({ likes: 0, liked: false });
+      expect(await user.gateway.comments.unlike(first.id)).toEqual({ likes: 0, liked: false });
+      await admin.gateway.comments.remove(first.id);
+      expect((await user.gateway.creatives.get(created.id)).commentCount).toBe(1);
+
+      const mediaCount = dataUrls.objects.size;
+      await specialist.gateway.creatives.remove(created.id);
+      expect(dataUrls.objects.size).toBe(mediaCount - 1);
+      expect((await failure(user.gateway.creatives.get(created.id))).code).toBe('NOT_FOUND');
+      await testEnv().withSecurityRulesDisabled(async (ctx) => {
+        const left = await getDocs(collection(ctx.firestore() as unknown as Firestore, 'comments'));
+        expect(left.docs.filter((d) => d.data().creativeId === created.id)).toEqual([]);
+      });
+      expect((await failure(user.gateway.comments.list(created.id))).code).toBe('NOT_FOUND');
+    });
+
+    it('creates approved creatives from the admin form', async () => {
+      const adminUser = await backend.signedIn('admin');
+      const created = await adminUser.gateway.creatives.adminCreate({
+        name: 'Formulaire',
+        advertiser: 'Admin',
+        image: 'https://example.com/visuel.png',
+        format: 'Statique',
+        objective: 'MOFU',
+        type: 'Humour',
+        sector: 'Mode',
+        platform: 'Pinterest',
+      });
+      expect(created).toMatchObject({ status: 'approved', validated: true, mediaUrl: 'https://example.com/visuel.png', objective: 'MOFU' });
+      const specialist = await backend.signedIn('specialist');
+      expect((await failure(specialist.gateway.creatives.adminCreate({ ...created, image: 'https://example.com/x.png' } as never))).code).toBe('FORBIDDEN');
+    });
+
+    it('downloads the media as a file named after the creative', async () => {
+      const specialist = await backend.signedIn('specialist');
+      const created = await specialist.gateway.creatives.submit({ ...FORM, name: 'Été à Paris' }, await backend.image());
+      const { blob, fileName } = await specialist.gateway.creatives.download(created);
+      expect(fileName).toBe('ete-a-paris.png');
+      expect(blob.size).toBeGreaterThan(0);
+      expect((await failure(backend.gateway().creatives.download(created))).code).toBe('UNAUTHENTICATED');
+    });
+
+    it('never tells a plain user the pending count', async () => {
+      const user = await backend.signedIn('user');
+      const counts: number[] = [];
+      const stop = user.gateway.review.watchPendingCount((c) => counts.push(c));
+      await new Promise((r) => setTimeout(r, 1000));
+      stop();
+      expect(counts).toEqual([]);
+    });
+  });
+
+  describe('folders', () => {
+    it('drops creatives deleted since they were filed', async () => {
+      const owner = await backend.signedIn('user');
+      const specialist = await backend.signedIn('specialist');
+      const kept = await specialist.gateway.creatives.submit({ ...FORM, name: 'Gardée' }, await backend.image());
+      const gone = await specialist.gateway.creatives.submit({ ...FORM, name: 'Supprimée' }, await backend.image());
+      const folder = await owner.gateway.folders.create('  Mes idées ');
+      expect(folder).toMatchObject({ name: 'Mes idées', creativeIds: [] });
+      await owner.gateway.folders.addCreative(folder.id, kept.id);
+      expect((await owner.gateway.folders.addCreative(folder.id, gone.id)).creativeIds).toEqual([gone.id, kept.id]);
+      await specialist.gateway.creatives.remove(gone.id);
+      expect((await owner.gateway.folders.creatives(folder.id, {})).map((c) => c.id)).toEqual([kept.id]);
+      expect((await owner.gateway.folders.list()).find((f) => f.id === folder.id)?.creativeIds).toEqual([kept.id]);
+      expect(await owner.gateway.folders.creatives(folder.id, { q: 'rien' })).toEqual([]);
+      expect((await owner.gateway.folders.removeCreative(folder.id, kept.id)).creativeIds).toEqual([]);
+      expect((await failure(owner.gateway.folders.create('   '))).fields).toEqual({ name: MSG.folderNameRequired });
+      const agency = await backend.signedIn('agency');
+      const pending = await agency.gateway.creatives.submit({ ...FORM, name: 'En attente' }, await backend.image());
+      expect((await failure(agency.gateway.folders.addCreative((await agency.gateway.folders.create('A')).id, pending.id))).code).toBe('NOT_FOUND');
+    });
+  });
+
+  describe('user administration', () => {
+    it('deletes a user as docs/decisions/002 says, as far as a client can', async () => {
+      const adminUser = await backend.signedIn('admin');
+      const specialist = await backend.signedIn('specialist');
+      const target = await backend.signedIn('agency');
+      const other = await backend.signedIn('user');
+      const theirs = await target.gateway.creatives.submit({ ...FORM, name: 'Leur créa' }, await backend.image());
+      await specialist.gateway.review.approve(theirs.id);
+      const liked = await specialist.gateway.creatives.submit({ ...FORM, name: 'Aimée' }, await backend.image());
+      await target.gateway.creatives.like(liked.id);
+      await other.gateway.creatives.like(liked.id);
+      const written = await target.gateway.comments.add(liked.id, 'À supprimer');
+      const kept = await other.gateway.comments.add(liked.id, 'À garder');
+      await target.gateway.comments.like(kept.id);
+
+      expect((await failure(specialist.gateway.users.remove(target.user.id))).code).toBe('FORBIDDEN');
+      expect((await failure(adminUser.gateway.users.remove(adminUser.user.id))).message).toBe(MSG.cannotDeleteSelf);
+      await adminUser.gateway.users.remove(target.user.id);
+
+      const after = await other.gateway.creatives.get(liked.id);
+      expect([after.likes, after.commentCount]).toEqual([1, 1]);
+      expect((await other.gateway.comments.list(liked.id)).map((c) => [c.id, c.likes])).toEqual([[kept.id, 0]]);
+      expect((await other.gateway.creatives.get(theirs.id)).submittedBy).toBeNull();
+      expect((await adminUser.gateway.users.list()).map((u) => u.id)).not.toContain(target.user.id);
+      expect(written.id).toBeTruthy();
+
+      // The Auth account remains (Admin SDK only) but is no member any more.
+      expect(await target.gateway.auth.getSession()).toBeNull();
+      await target.gateway.auth.logout();
+      expect((await failure(target.gateway.auth.login({ email: target.user.email, password: target.password }))).code).toBe('INVALID_CREDENTIALS');
+      await testEnv().withSecurityRulesDisabled(async (ctx) => {
+        expect((await getDoc(doc(ctx.firestore() as unknown as Firestore, 'deletedUsers', target.user.id))).exists()).toBe(true);
+      });
+    });
+
+    it('refuses an unknown role and unknown users', async () => {
+      const adminUser = await backend.signedIn('admin');
+      expect((await failure(adminUser.gateway.users.setRole('personne', 'agency'))).code).toBe('NOT_FOUND');
+      expect((await failure(adminUser.gateway.users.setRole(adminUser.user.id, 'superuser' as never))).code).toBe('VALIDATION');
+    });
+  });
+
+  describe('analytics', () => {
+    it('computes totals, shares, breakdowns and contributors with the domain rules', async () => {
+      await testEnv().clearFirestore();
+      const specialist = await backend.signedIn('specialist');
+      const agency = await backend.signedIn('agency');
+      const user = await backend.signedIn('user');
+      const a = await agency.gateway.creatives.submit({ ...FORM, name: 'Stat 1', format: ['Vidéo', 'GIF'] }, await backend.image());
+      await agency.gateway.creatives.submit({ ...FORM, name: 'Stat 2', attention: '', bestPractices: [] }, await backend.image());
+      const c = await specialist.gateway.creatives.submit({ ...FORM, name: 'Stat 3' }, await backend.image());
+      await specialist.gateway.review.approve(a.id);
+      await user.gateway.creatives.like(c.id);
+      await user.gateway.comments.add(c.id, 'Bien');
+      await seed('orphan', stored(1, { createdAt: Timestamp.now(), submittedBy: null, likes: 0 }));
+      await seed('ancient', stored(2, { createdAt: Timestamp.fromMillis(Date.UTC(2020, 0, 1)) }));
+
+      const month = await specialist.gateway.analytics.get({ period: '30' });
+      expect(month.totals).toEqual({ creatives: 4, approved: 3, pending: 1, rejected: 0, users: 3, likes: 1, comments: 1 });
+      expect(month.analysedPercent).toBe(75);
+      expect(month.breakdowns.format.find((b) => b.label === 'Vidéo')).toEqual({ label: 'Vidéo', count: 1, percent: 25 });
+      expect(month.topContributors).toEqual([
+        { userId: agency.user.id, name: 'Test agency', count: 2 },
+        expect.objectContaining({ count: 1 }),
+        expect.objectContaining({ count: 1 }),
+      ]);
+      expect(month.topContributors.map((t) => t.name)).toContain('Unknown User');
+      expect((await specialist.gateway.analytics.get({ period: 'all' })).totals.creatives).toBe(5);
+      expect((await failure(specialist.gateway.analytics.get({ period: 'hier' }))).code).toBe('VALIDATION');
+      expect((await failure(agency.gateway.analytics.get({ period: '30' }))).code).toBe('FORBIDDEN');
+    });
+  });
+});

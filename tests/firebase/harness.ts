@@ -1,0 +1,117 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { doc, setLogLevel, updateDoc, type Firestore } from 'firebase/firestore';
+import { acceptedMedia } from '../../domain/media-rules';
+import type { Role } from '../../domain/roles';
+import type { User } from '../../domain/types';
+import { createFirebaseGateway, type FirebaseGateway, type MediaStore } from '../../src/gateway/firebase';
+import { mediaPath } from '../../src/gateway/firebase/storage';
+import { pngBytes } from '../helpers/uploads';
+import { PROJECT_ID, type EmulatorProbe } from './emulators';
+import { emulatorConfig, uniqueAppName, uniqueEmail } from './helpers';
+
+// Expected refusals (FORBIDDEN, NOT_FOUND) would each be logged by the SDK otherwise.
+setLogLevel('silent');
+// Emulators are given by host and port; the hub of `firebase emulators:exec` knows only those it started.
+delete process.env.FIREBASE_EMULATOR_HUB;
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Media kept in memory: stands in for Cloud Storage where its emulator cannot run. */
+export function memoryMediaStore(urlOf: (path: string, file: Blob) => string = (p) => `memory://${p}`): MediaStore & { objects: Map<string, Blob> } {
+  const objects = new Map<string, Blob>();
+  return {
+    objects,
+    async upload(file, { onProgress }) {
+      const accepted = acceptedMedia(file.type);
+      if (!accepted) throw Object.assign(new Error('refused'), { code: 'storage/unauthorized' });
+      const path = mediaPath(file.type);
+      objects.set(path, file);
+      onProgress?.({ loaded: file.size, total: file.size });
+      return { url: urlOf(path, file), path, kind: accepted.kind, contentType: file.type };
+    },
+    async remove(path) {
+      objects.delete(path);
+    },
+  };
+}
+
+export interface FirebaseTestBackend {
+  env: RulesTestEnvironment;
+  /** A gateway with its own session (one Firebase app), like one browser profile. */
+  gateway(): FirebaseGateway;
+  /** A fresh account with that role, signed in on its own gateway. */
+  signedIn(role: Role): Promise<{ gateway: FirebaseGateway; user: User; password: string }>;
+  image(): Promise<File>;
+  close(): Promise<void>;
+}
+
+/**
+ * Real Auth and Firestore emulators with firestore.rules loaded; roles are given with the rules
+ * disabled (an admin's console). Media go to the Storage emulator when it runs, else to `media`.
+ */
+export async function firebaseTestBackend(emulators: {
+  auth: EmulatorProbe;
+  firestore: EmulatorProbe;
+  storage: EmulatorProbe;
+  media?: MediaStore;
+}): Promise<FirebaseTestBackend> {
+  const { auth, firestore, storage } = emulators;
+  const env = await initializeTestEnvironment({
+    projectId: PROJECT_ID,
+    firestore: {
+      rules: readFileSync(path.join(root, 'firestore.rules'), 'utf8'),
+      host: firestore.host,
+      port: firestore.port,
+    },
+    ...(storage.available
+      ? { storage: { rules: readFileSync(path.join(root, 'storage.rules'), 'utf8'), host: storage.host, port: storage.port } }
+      : {}),
+  });
+  await env.clearFirestore();
+  const media = emulators.media ?? (storage.available ? undefined : memoryMediaStore());
+  const gateways: FirebaseGateway[] = [];
+
+  const gateway = () => {
+    const g = createFirebaseGateway(emulatorConfig(), {
+      name: uniqueAppName('test'),
+      mode: 'memory',
+      ports: { auth: auth.port, firestore: firestore.port, storage: storage.port },
+      media,
+      log: () => {},
+    });
+    gateways.push(g);
+    return g;
+  };
+
+  return {
+    env,
+    gateway,
+    async signedIn(role) {
+      const g = gateway();
+      const password = 'secret1';
+      const registered = await g.auth.register({
+        firstName: 'Test',
+        lastName: role,
+        email: uniqueEmail(role),
+        password,
+        confirmPassword: password,
+      });
+      if (role !== 'user') {
+        await env.withSecurityRulesDisabled(async (ctx) => {
+          await updateDoc(doc(ctx.firestore() as unknown as Firestore, 'users', registered.id), { role });
+        });
+      }
+      const user = await g.auth.getSession();
+      if (user?.role !== role) throw new Error(`could not give role ${role}`);
+      return { gateway: g, user, password };
+    },
+    image: async () => new File([new Uint8Array(await pngBytes())], 'visuel.png', { type: 'image/png' }),
+    async close() {
+      await Promise.all(gateways.map((g) => g.dispose().catch(() => {})));
+      await env.cleanup();
+    },
+  };
+}

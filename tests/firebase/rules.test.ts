@@ -1,0 +1,565 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  assertFails,
+  assertSucceeds,
+  initializeTestEnvironment,
+  type RulesTestEnvironment,
+} from '@firebase/rules-unit-testing';
+import {
+  arrayRemove,
+  arrayUnion,
+  collection,
+  deleteDoc,
+  doc,
+  getDoc,
+  getDocs,
+  increment,
+  query,
+  runTransaction,
+  serverTimestamp,
+  setLogLevel,
+  setDoc,
+  Timestamp,
+  updateDoc,
+  where,
+  writeBatch,
+  type Firestore,
+} from 'firebase/firestore';
+import { deleteObject, getBytes, ref, uploadBytes, type FirebaseStorage } from 'firebase/storage';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { probe, reportSkip } from './emulators';
+
+/**
+ * firestore.rules and storage.rules, on the emulators: every role × every operation, own / other,
+ * and the attacks the rules exist for. Skipped with the reason when the emulators do not answer.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const firestoreRules = readFileSync(path.join(root, 'firestore.rules'), 'utf8');
+const storageRules = readFileSync(path.join(root, 'storage.rules'), 'utf8');
+const PROJECT = 'demo-creatheque-rules';
+
+// Refusals are what most of these tests expect: keep the SDK from logging each one.
+setLogLevel('silent');
+// Emulators are given by host and port; the hub of `firebase emulators:exec` knows only those it started.
+delete process.env.FIREBASE_EMULATOR_HUB;
+
+const firestoreEmulator = await probe('firestore');
+const storageEmulator = await probe('storage');
+if (!firestoreEmulator.available) reportSkip('tests/firebase/rules.test.ts (Firestore and Storage rules)', [firestoreEmulator]);
+else if (!storageEmulator.available) reportSkip('tests/firebase/rules.test.ts (Storage rules)', [storageEmulator]);
+
+type Uid = 'alice' | 'bob' | 'agnes' | 'agathe' | 'sam' | 'ada' | 'ghost';
+
+/** The cast of the matrix: two users, two agencies, a specialist, an admin, and a deleted account. */
+const PEOPLE: Record<Exclude<Uid, 'ghost'>, string> = {
+  alice: 'user',
+  bob: 'user',
+  agnes: 'agency',
+  agathe: 'agency',
+  sam: 'specialist',
+  ada: 'admin',
+};
+
+const profile = (uid: string, role: string) => ({
+  firstName: uid[0]!.toUpperCase() + uid.slice(1),
+  lastName: 'Test',
+  email: `${uid}@example.com`,
+  role,
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
+
+const ANALYSIS = { attention: '', interest: '', desire: '', bestPractices: [], actions: [] };
+
+/** A valid creative as a client would create it (createdAt = the request's time). */
+function newCreative(submittedBy: string, status: 'pending' | 'approved', overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Visuel',
+    advertiser: 'Marque',
+    mediaUrl: 'http://127.0.0.1/media.png',
+    mediaPath: 'creatives/1700000000000-abc.png',
+    mediaType: 'image',
+    image: null,
+    posterUrl: null,
+    width: null,
+    height: null,
+    format: 'Statique',
+    objective: 'TOFU',
+    type: 'UGC',
+    sector: 'Food',
+    platform: 'Meta',
+    likes: 0,
+    likedBy: [],
+    comments: 0,
+    createdAt: serverTimestamp(),
+    validated: status === 'approved',
+    status,
+    submittedBy,
+    isJuntoAngel: false,
+    testedAndApproved: false,
+    analysis: ANALYSIS,
+    isFeatured: false,
+    featuredAt: null,
+    analyzedBy: null,
+    rating: null,
+    rejectionReason: null,
+    ...overrides,
+  };
+}
+
+/** The same creative as stored (seeded with the rules off). */
+function storedCreative(submittedBy: string, status: 'pending' | 'approved' | 'rejected', overrides: Record<string, unknown> = {}) {
+  return {
+    ...newCreative(submittedBy, status === 'rejected' ? 'pending' : status),
+    createdAt: Timestamp.fromDate(new Date('2026-01-02T00:00:00Z')),
+    status,
+    validated: status === 'approved',
+    rejectionReason: status === 'rejected' ? 'Visuel flou' : null,
+    ...overrides,
+  };
+}
+
+describe.skipIf(!firestoreEmulator.available)('Firestore rules (firestore.rules)', () => {
+  let env: RulesTestEnvironment;
+  const db = (uid: Uid | null): Firestore =>
+    (uid === null
+      ? env.unauthenticatedContext().firestore()
+      : env.authenticatedContext(uid, { email: `${uid}@example.com` }).firestore()) as unknown as Firestore;
+
+  beforeAll(async () => {
+    env = await initializeTestEnvironment({
+      projectId: PROJECT,
+      firestore: { rules: firestoreRules, host: firestoreEmulator.host, port: firestoreEmulator.port },
+    });
+  });
+  afterAll(async () => {
+    await env?.cleanup();
+  });
+
+  beforeEach(async () => {
+    await env.clearFirestore();
+    await env.withSecurityRulesDisabled(async (ctx) => {
+      const admin = ctx.firestore() as unknown as Firestore;
+      for (const [uid, role] of Object.entries(PEOPLE)) await setDoc(doc(admin, 'users', uid), profile(uid, role));
+      await setDoc(doc(admin, 'creatives', 'pub'), storedCreative('agnes', 'approved', { likes: 1, likedBy: ['bob'], comments: 1 }));
+      await setDoc(doc(admin, 'creatives', 'wait'), storedCreative('agnes', 'pending'));
+      await setDoc(doc(admin, 'creatives', 'no'), storedCreative('agnes', 'rejected'));
+      await setDoc(doc(admin, 'comments', 'c1'), {
+        userId: 'alice',
+        creativeId: 'pub',
+        text: 'Bravo',
+        createdAt: Timestamp.now(),
+        userFirstName: 'Alice',
+        userLastName: 'Test',
+        likes: 0,
+        likedBy: [],
+      });
+      await setDoc(doc(admin, 'folders', 'f1'), { userId: 'alice', name: 'Idées', creatives: ['pub'], createdAt: Timestamp.now() });
+    });
+  });
+
+  describe('users/{uid}', () => {
+    const register = (uid: Uid, data: Record<string, unknown>) => setDoc(doc(db(uid), 'users', uid), data);
+
+    it('lets a new account create its own profile with role user only', async () => {
+      await assertSucceeds(register('ghost', profile('ghost', 'user')));
+    });
+
+    it.each(['agency', 'specialist', 'admin'])('refuses self-promotion at registration (role %s)', async (role) => {
+      await assertFails(register('ghost', profile('ghost', role)));
+    });
+
+    it("refuses a profile for someone else's uid, extra fields, a foreign e-mail or a missing field", async () => {
+      await assertFails(setDoc(doc(db('ghost'), 'users', 'someone'), profile('someone', 'user')));
+      await assertFails(register('ghost', { ...profile('ghost', 'user'), verified: true }));
+      await assertFails(register('ghost', { ...profile('ghost', 'user'), email: 'ada@example.com' }));
+      const { createdAt: _omitted, ...partial } = profile('ghost', 'user');
+      await assertFails(register('ghost', partial));
+      await assertFails(setDoc(doc(db(null), 'users', 'ghost'), profile('ghost', 'user')));
+    });
+
+    it('refuses to recreate a profile an admin deleted (tombstone)', async () => {
+      await env.withSecurityRulesDisabled(async (ctx) => {
+        await setDoc(doc(ctx.firestore() as unknown as Firestore, 'deletedUsers', 'ghost'), { deletedAt: Timestamp.now(), deletedBy: 'ada' });
+      });
+      await assertFails(register('ghost', profile('ghost', 'user')));
+    });
+
+    it('gives a profile to its owner and to staff only', async () => {
+      await assertSucceeds(getDoc(doc(db('alice'), 'users', 'alice')));
+      await assertFails(getDoc(doc(db('alice'), 'users', 'bob')));
+      await assertFails(getDoc(doc(db('agnes'), 'users', 'bob')));
+      await assertFails(getDoc(doc(db(null), 'users', 'alice')));
+      await assertSucceeds(getDoc(doc(db('sam'), 'users', 'bob')));
+      await assertSucceeds(getDoc(doc(db('ada'), 'users', 'bob')));
+    });
+
+    it('lists users for staff only', async () => {
+      await assertFails(getDocs(collection(db('alice'), 'users')));
+      await assertFails(getDocs(collection(db('agnes'), 'users')));
+      await assertFails(getDocs(collection(db(null), 'users')));
+      await assertSucceeds(getDocs(collection(db('sam'), 'users')));
+      expect((await assertSucceeds(getDocs(collection(db('ada'), 'users')))).size).toBe(6);
+    });
+
+    it('lets users change their own first and last name, nothing else', async () => {
+      await assertSucceeds(updateDoc(doc(db('alice'), 'users', 'alice'), { firstName: 'Alicia', lastName: 'Martin' }));
+      await assertFails(updateDoc(doc(db('alice'), 'users', 'alice'), { firstName: '  ' }));
+      await assertFails(updateDoc(doc(db('alice'), 'users', 'alice'), { email: 'autre@example.com' }));
+      await assertFails(updateDoc(doc(db('alice'), 'users', 'bob'), { firstName: 'Pirate' }));
+    });
+
+    it.each(['alice', 'agnes', 'sam', 'ada'] as const)('refuses any change of one’s own role, self-promotion included (%s)', async (uid) => {
+      for (const role of ['user', 'agency', 'specialist', 'admin'].filter((r) => r !== PEOPLE[uid])) {
+        await assertFails(updateDoc(doc(db(uid), 'users', uid), { role }));
+      }
+    });
+
+    it("lets only admins change another user's role, to a known role, and nothing else with it", async () => {
+      await assertSucceeds(updateDoc(doc(db('ada'), 'users', 'alice'), { role: 'agency' }));
+      await assertFails(updateDoc(doc(db('ada'), 'users', 'alice'), { role: 'superuser' }));
+      await assertFails(updateDoc(doc(db('ada'), 'users', 'alice'), { role: 'user', firstName: 'X' }));
+      await assertFails(updateDoc(doc(db('sam'), 'users', 'alice'), { role: 'agency' }));
+      await assertFails(updateDoc(doc(db('agnes'), 'users', 'alice'), { role: 'agency' }));
+      await assertFails(updateDoc(doc(db('alice'), 'users', 'bob'), { role: 'admin' }));
+    });
+
+    it('lets only admins delete users, never themselves', async () => {
+      for (const uid of ['alice', 'agnes', 'sam'] as const) await assertFails(deleteDoc(doc(db(uid), 'users', 'bob')));
+      await assertFails(deleteDoc(doc(db('alice'), 'users', 'alice')));
+      await assertFails(deleteDoc(doc(db('ada'), 'users', 'ada')));
+      await assertSucceeds(deleteDoc(doc(db('ada'), 'users', 'bob')));
+      await assertSucceeds(setDoc(doc(db('ada'), 'deletedUsers', 'bob'), { deletedAt: serverTimestamp(), deletedBy: 'ada' }));
+      await assertFails(setDoc(doc(db('sam'), 'deletedUsers', 'alice'), { deletedAt: serverTimestamp() }));
+    });
+  });
+
+  describe('creatives/{id}: reading', () => {
+    const readable: [Uid | null, string, boolean][] = [
+      [null, 'pub', true], [null, 'wait', false], [null, 'no', false],
+      ['alice', 'pub', true], ['alice', 'wait', false], ['alice', 'no', false],
+      ['agnes', 'pub', true], ['agnes', 'wait', true], ['agnes', 'no', true],
+      ['agathe', 'pub', true], ['agathe', 'wait', false], ['agathe', 'no', false],
+      ['sam', 'pub', true], ['sam', 'wait', true], ['sam', 'no', true],
+      ['ada', 'pub', true], ['ada', 'wait', true], ['ada', 'no', true],
+    ];
+    it.each(readable)('%s reading %s: %s', async (uid, id, allowed) => {
+      const read = getDoc(doc(db(uid), 'creatives', id));
+      if (allowed) await assertSucceeds(read);
+      else await assertFails(read);
+    });
+
+    it('answers "not found" (not "denied") for a missing creative', async () => {
+      expect((await assertSucceeds(getDoc(doc(db(null), 'creatives', 'nope')))).exists()).toBe(false);
+    });
+
+    it('allows only queries that stay within what the caller may read', async () => {
+      const creatives = (uid: Uid | null) => collection(db(uid), 'creatives');
+      await assertSucceeds(getDocs(query(creatives(null), where('status', '==', 'approved'))));
+      await assertFails(getDocs(creatives(null)));
+      await assertFails(getDocs(query(creatives('alice'), where('status', '==', 'pending'))));
+      await assertFails(getDocs(query(creatives('agnes'), where('status', '==', 'pending'))));
+      const own = await assertSucceeds(
+        getDocs(query(creatives('agnes'), where('submittedBy', '==', 'agnes'), where('status', '==', 'pending'))),
+      );
+      expect(own.docs.map((d) => d.id)).toEqual(['wait']);
+      await assertFails(getDocs(query(creatives('agathe'), where('submittedBy', '==', 'agnes'), where('status', '==', 'pending'))));
+      await assertSucceeds(getDocs(query(creatives('sam'), where('status', '==', 'pending'))));
+      await assertSucceeds(getDocs(creatives('ada')));
+    });
+  });
+
+  describe('creatives/{id}: submission', () => {
+    const create = (uid: Uid | null, data: Record<string, unknown>) => setDoc(doc(collection(db(uid), 'creatives')), data);
+
+    it('lets an agency submit a pending creative, never an approved one', async () => {
+      await assertSucceeds(create('agnes', newCreative('agnes', 'pending')));
+      await assertFails(create('agnes', newCreative('agnes', 'approved')));
+      await assertFails(create('agnes', newCreative('agnes', 'pending', { validated: true })));
+      await assertFails(create('agnes', { ...newCreative('agnes', 'pending'), status: 'rejected', rejectionReason: 'x' }));
+    });
+
+    it('lets specialists and admins submit approved creatives', async () => {
+      await assertSucceeds(create('sam', newCreative('sam', 'approved')));
+      await assertSucceeds(create('ada', newCreative('ada', 'approved')));
+    });
+
+    it('refuses users, visitors and accounts without a profile', async () => {
+      await assertFails(create('alice', newCreative('alice', 'pending')));
+      await assertFails(create(null, newCreative('nobody', 'pending')));
+      await assertFails(create('ghost', newCreative('ghost', 'pending')));
+    });
+
+    it('refuses forged counters, submitter, dates, featuring and fields', async () => {
+      await assertFails(create('agnes', newCreative('agathe', 'pending')));
+      await assertFails(create('agnes', newCreative('agnes', 'pending', { likes: 5 })));
+      await assertFails(create('agnes', newCreative('agnes', 'pending', { likedBy: ['agnes'] })));
+      await assertFails(create('agnes', newCreative('agnes', 'pending', { comments: 3 })));
+      await assertFails(create('agnes', newCreative('agnes', 'pending', { createdAt: Timestamp.fromDate(new Date('2020-01-01')) })));
+      await assertFails(create('sam', newCreative('sam', 'approved', { isFeatured: true })));
+      await assertFails(create('agnes', newCreative('agnes', 'pending', { name: 'x'.repeat(36) })));
+      await assertFails(create('agnes', newCreative('agnes', 'pending', { name: '   ' })));
+      await assertFails(create('agnes', newCreative('agnes', 'pending', { mediaType: 'pdf' })));
+      await assertFails(create('agnes', newCreative('agnes', 'pending', { owner: 'agnes' })));
+    });
+  });
+
+  describe('creatives/{id}: likes', () => {
+    const like = (uid: Uid | null, data: Record<string, unknown>, id = 'pub') => updateDoc(doc(db(uid), 'creatives', id), data);
+
+    it('lets any member like and unlike with exactly ±1 and their own uid', async () => {
+      await assertSucceeds(like('alice', { likes: increment(1), likedBy: arrayUnion('alice') }));
+      await assertSucceeds(like('alice', { likes: increment(-1), likedBy: arrayRemove('alice') }));
+      await assertSucceeds(like('agnes', { likes: increment(1), likedBy: arrayUnion('agnes') }));
+      await assertSucceeds(like('ada', { likes: increment(1), likedBy: arrayUnion('ada') }));
+    });
+
+    it('refuses +2, another uid, twice the same like, an unlike without a like, and other fields', async () => {
+      await assertFails(like('alice', { likes: increment(2), likedBy: arrayUnion('alice') }));
+      await assertFails(like('alice', { likes: increment(1), likedBy: arrayUnion('agathe') }));
+      await assertFails(like('alice', { likes: increment(1), likedBy: arrayUnion('alice', 'agathe') }));
+      await assertFails(like('bob', { likes: increment(1), likedBy: arrayUnion('bob') }));
+      await assertFails(like('alice', { likes: increment(-1), likedBy: arrayRemove('alice') }));
+      await assertFails(like('alice', { likes: increment(-1), likedBy: arrayRemove('bob') }));
+      await assertFails(like('alice', { likes: increment(1), likedBy: arrayUnion('alice'), name: 'Piraté' }));
+      await assertFails(like('alice', { likes: increment(1), likedBy: arrayUnion('alice'), status: 'approved', isFeatured: true }));
+      await assertFails(like('alice', { likes: 100 }));
+    });
+
+    it('refuses visitors, deleted accounts and creatives that are not approved', async () => {
+      await assertFails(like(null, { likes: increment(1), likedBy: arrayUnion('alice') }));
+      await assertFails(like('ghost', { likes: increment(1), likedBy: arrayUnion('ghost') }));
+      await assertFails(like('agnes', { likes: increment(1), likedBy: arrayUnion('agnes') }, 'wait'));
+    });
+  });
+
+  describe('creatives/{id}: validation, edits, featuring, deletion', () => {
+    const update = (uid: Uid | null, id: string, data: Record<string, unknown>) => updateDoc(doc(db(uid), 'creatives', id), data);
+
+    it.each(['sam', 'ada'] as const)('lets %s approve, reject with a reason, edit and feature', async (uid) => {
+      await assertSucceeds(update(uid, 'wait', { status: 'rejected', validated: false, rejectionReason: 'Visuel flou' }));
+      await assertSucceeds(update(uid, 'no', { status: 'approved', validated: true, rejectionReason: null }));
+      await assertSucceeds(update(uid, 'pub', { name: 'Nouveau nom', analysis: { ...ANALYSIS, attention: 'Clair' } }));
+      await assertSucceeds(update(uid, 'pub', { isFeatured: true, featuredAt: Timestamp.now(), analyzedBy: 'Léa', rating: 5 }));
+    });
+
+    it('needs a non-empty reason of at most 100 characters to reject', async () => {
+      await assertFails(update('sam', 'wait', { status: 'rejected', validated: false, rejectionReason: '   ' }));
+      await assertFails(update('sam', 'wait', { status: 'rejected', validated: false, rejectionReason: 'x'.repeat(101) }));
+      await assertFails(update('sam', 'wait', { status: 'rejected', validated: false }));
+      await assertFails(update('sam', 'wait', { status: 'approved', validated: false }));
+    });
+
+    it('refuses a rating outside 1 to 5', async () => {
+      await assertFails(update('sam', 'pub', { isFeatured: true, featuredAt: Timestamp.now(), analyzedBy: 'Léa', rating: 6 }));
+      await assertFails(update('sam', 'pub', { isFeatured: true, featuredAt: Timestamp.now(), analyzedBy: 'Léa', rating: 0 }));
+    });
+
+    it('keeps likes, counters, submitter and creation date out of staff edits', async () => {
+      await assertFails(update('sam', 'pub', { likes: 40 }));
+      await assertFails(update('sam', 'pub', { comments: 40 }));
+      await assertFails(update('sam', 'pub', { submittedBy: 'sam' }));
+      await assertFails(update('ada', 'pub', { createdAt: Timestamp.fromDate(new Date('2020-01-01')) }));
+      await assertFails(update('ada', 'pub', { submittedBy: 'ada' }));
+      // An admin deleting a user clears that user's traces (docs/decisions/002).
+      await assertSucceeds(update('ada', 'pub', { likes: increment(-1), likedBy: arrayRemove('bob'), submittedBy: null }));
+    });
+
+    it.each(['alice', 'agnes', 'agathe', null] as const)('refuses validation, edits and featuring to %s', async (uid) => {
+      await assertFails(update(uid, 'wait', { status: 'approved', validated: true }));
+      await assertFails(update(uid, 'pub', { name: 'Piraté' }));
+      await assertFails(update(uid, 'pub', { isFeatured: true, featuredAt: Timestamp.now(), analyzedBy: 'X', rating: 5 }));
+    });
+
+    it('lets only staff delete creatives', async () => {
+      for (const uid of ['alice', 'agnes', null] as const) await assertFails(deleteDoc(doc(db(uid), 'creatives', 'wait')));
+      await assertSucceeds(deleteDoc(doc(db('sam'), 'creatives', 'wait')));
+      await assertSucceeds(deleteDoc(doc(db('ada'), 'creatives', 'no')));
+    });
+  });
+
+  describe('comments/{id}', () => {
+    const comment = (userId: string, overrides: Record<string, unknown> = {}) => ({
+      userId,
+      creativeId: 'pub',
+      text: 'Super créa',
+      createdAt: serverTimestamp(),
+      userFirstName: userId[0]!.toUpperCase() + userId.slice(1),
+      userLastName: 'Test',
+      likes: 0,
+      likedBy: [],
+      ...overrides,
+    });
+    const create = (uid: Uid | null, data: Record<string, unknown>) => setDoc(doc(collection(db(uid), 'comments')), data);
+
+    it('is readable by everyone', async () => {
+      await assertSucceeds(getDocs(query(collection(db(null), 'comments'), where('creativeId', '==', 'pub'))));
+      await assertSucceeds(getDoc(doc(db('agnes'), 'comments', 'c1')));
+    });
+
+    it('lets members comment approved creatives in their own name', async () => {
+      await assertSucceeds(create('bob', comment('bob')));
+      await assertSucceeds(create('agnes', comment('agnes')));
+    });
+
+    it("refuses someone else's userId or name, empty text, forged likes, pending creatives, visitors", async () => {
+      await assertFails(create('bob', comment('alice', { userFirstName: 'Bob' })));
+      await assertFails(create('bob', comment('alice')));
+      await assertFails(create('bob', comment('bob', { userFirstName: 'Alice' })));
+      await assertFails(create('bob', comment('bob', { text: '   ' })));
+      await assertFails(create('bob', comment('bob', { likes: 3 })));
+      await assertFails(create('bob', comment('bob', { likedBy: ['bob'] })));
+      await assertFails(create('agnes', comment('agnes', { creativeId: 'wait' })));
+      await assertFails(create('bob', comment('bob', { creativeId: 'nope' })));
+      await assertFails(create(null, comment('bob')));
+      await assertFails(create('ghost', comment('ghost')));
+    });
+
+    it("raises a creative's comment counter only together with the caller's new comment", async () => {
+      const viaTransaction = (uid: Uid, count: number, withComment: boolean, author = uid) => {
+        const store = db(uid);
+        const ref = doc(collection(store, 'comments'));
+        return runTransaction(store, async (tx) => {
+          await tx.get(doc(store, 'creatives', 'pub'));
+          if (withComment) tx.set(ref, comment(author));
+          tx.update(doc(store, 'creatives', 'pub'), { comments: increment(count), lastCommentId: ref.id });
+        });
+      };
+      await assertSucceeds(viaTransaction('bob', 1, true));
+      await assertFails(viaTransaction('bob', 1, false));
+      await assertFails(viaTransaction('bob', 2, true));
+      await assertFails(updateDoc(doc(db('bob'), 'creatives', 'pub'), { comments: increment(1), lastCommentId: 'c1' }));
+    });
+
+    it('lets members like comments with exactly ±1 and their own uid', async () => {
+      const ref = (uid: Uid | null) => doc(db(uid), 'comments', 'c1');
+      await assertSucceeds(updateDoc(ref('bob'), { likes: increment(1), likedBy: arrayUnion('bob') }));
+      await assertFails(updateDoc(ref('bob'), { likes: increment(1), likedBy: arrayUnion('bob') }));
+      await assertSucceeds(updateDoc(ref('bob'), { likes: increment(-1), likedBy: arrayRemove('bob') }));
+      await assertFails(updateDoc(ref('bob'), { likes: increment(2), likedBy: arrayUnion('bob') }));
+      await assertFails(updateDoc(ref('bob'), { likes: increment(1), likedBy: arrayUnion('alice') }));
+      await assertFails(updateDoc(ref('bob'), { text: 'Modifié' }));
+      await assertFails(updateDoc(ref('alice'), { text: 'Modifié' }));
+      await assertFails(updateDoc(ref(null), { likes: increment(1), likedBy: arrayUnion('bob') }));
+    });
+
+    it('lets only admins delete comments (not the author, not specialists)', async () => {
+      for (const uid of ['alice', 'bob', 'agnes', 'sam', null] as const) await assertFails(deleteDoc(doc(db(uid), 'comments', 'c1')));
+      await assertSucceeds(deleteDoc(doc(db('ada'), 'comments', 'c1')));
+    });
+
+    it('lets staff delete the comments of a creative they delete, in the same batch', async () => {
+      const store = db('sam');
+      const batch = writeBatch(store);
+      batch.delete(doc(store, 'creatives', 'pub'));
+      batch.delete(doc(store, 'comments', 'c1'));
+      await assertSucceeds(batch.commit());
+    });
+  });
+
+  describe('folders/{id}', () => {
+    const folder = (userId: string, overrides: Record<string, unknown> = {}) => ({
+      userId,
+      name: 'Inspirations',
+      creatives: [],
+      createdAt: serverTimestamp(),
+      ...overrides,
+    });
+
+    it('lets members create their own folders only', async () => {
+      await assertSucceeds(setDoc(doc(collection(db('bob'), 'folders')), folder('bob')));
+      await assertFails(setDoc(doc(collection(db('bob'), 'folders')), folder('alice')));
+      await assertFails(setDoc(doc(collection(db('bob'), 'folders')), folder('bob', { name: '  ' })));
+      await assertFails(setDoc(doc(collection(db('bob'), 'folders')), folder('bob', { creatives: ['pub'] })));
+      await assertFails(setDoc(doc(collection(db(null), 'folders')), folder('bob')));
+      await assertFails(setDoc(doc(collection(db('ghost'), 'folders')), folder('ghost')));
+    });
+
+    it("keeps another user's folder unreadable, even to staff", async () => {
+      await assertSucceeds(getDoc(doc(db('alice'), 'folders', 'f1')));
+      for (const uid of ['bob', 'agnes', 'sam', 'ada', null] as const) await assertFails(getDoc(doc(db(uid), 'folders', 'f1')));
+      await assertSucceeds(getDocs(query(collection(db('alice'), 'folders'), where('userId', '==', 'alice'))));
+      await assertFails(getDocs(query(collection(db('bob'), 'folders'), where('userId', '==', 'alice'))));
+      await assertFails(getDocs(collection(db('ada'), 'folders')));
+    });
+
+    it('lets only the owner rename, file creatives and delete; the owner never changes', async () => {
+      await assertSucceeds(updateDoc(doc(db('alice'), 'folders', 'f1'), { name: 'Top', creatives: arrayUnion('wait') }));
+      await assertFails(updateDoc(doc(db('alice'), 'folders', 'f1'), { userId: 'bob' }));
+      await assertFails(updateDoc(doc(db('alice'), 'folders', 'f1'), { name: '' }));
+      await assertFails(updateDoc(doc(db('bob'), 'folders', 'f1'), { name: 'Volé' }));
+      await assertFails(updateDoc(doc(db('ada'), 'folders', 'f1'), { name: 'Volé' }));
+      await assertFails(deleteDoc(doc(db('bob'), 'folders', 'f1')));
+      await assertFails(deleteDoc(doc(db('ada'), 'folders', 'f1')));
+      await assertSucceeds(deleteDoc(doc(db('alice'), 'folders', 'f1')));
+    });
+  });
+
+  it('refuses any other collection', async () => {
+    await assertFails(setDoc(doc(db('ada'), 'settings', 'x'), { a: 1 }));
+    await assertFails(getDoc(doc(db('ada'), 'settings', 'x')));
+  });
+});
+
+describe.skipIf(!firestoreEmulator.available || !storageEmulator.available)('Storage rules (storage.rules)', () => {
+  let env: RulesTestEnvironment;
+  const store = (uid: Uid | null): FirebaseStorage =>
+    (uid === null ? env.unauthenticatedContext().storage() : env.authenticatedContext(uid).storage()) as unknown as FirebaseStorage;
+  const name = (ext: string) => `creatives/${Date.now()}-${Math.random().toString(36).slice(2, 10)}.${ext}`;
+  const upload = (uid: Uid | null, path: string, bytes: number, contentType: string, uploadedBy = uid ?? 'nobody') =>
+    uploadBytes(ref(store(uid), path), new Uint8Array(bytes), { contentType, customMetadata: { uploadedBy, originalName: 'x', size: String(bytes), timestamp: '0' } });
+
+  beforeAll(async () => {
+    env = await initializeTestEnvironment({
+      projectId: PROJECT,
+      firestore: { rules: firestoreRules, host: firestoreEmulator.host, port: firestoreEmulator.port },
+      storage: { rules: storageRules, host: storageEmulator.host, port: storageEmulator.port },
+    });
+    await env.clearFirestore();
+    await env.withSecurityRulesDisabled(async (ctx) => {
+      for (const [uid, role] of Object.entries(PEOPLE)) await setDoc(doc(ctx.firestore() as unknown as Firestore, 'users', uid), profile(uid, role));
+    });
+  });
+  afterAll(async () => {
+    await env?.clearStorage();
+    await env?.cleanup();
+  });
+
+  it('lets agencies, specialists and admins upload accepted media', async () => {
+    await assertSucceeds(upload('agnes', name('jpg'), 1024, 'image/jpeg'));
+    await assertSucceeds(upload('sam', name('png'), 1024, 'image/png'));
+    await assertSucceeds(upload('ada', name('webp'), 1024, 'image/webp'));
+    await assertSucceeds(upload('agnes', name('mp4'), 11 * 1024 * 1024, 'video/mp4'));
+    await assertSucceeds(upload('agnes', name('mov'), 1024, 'video/quicktime'));
+    await assertSucceeds(upload('agnes', name('webm'), 1024, 'video/webm'));
+  });
+
+  it('refuses anonymous uploads, users and accounts without a profile', async () => {
+    await assertFails(upload(null, name('png'), 1024, 'image/png'));
+    await assertFails(upload('alice', name('png'), 1024, 'image/png'));
+    await assertFails(upload('ghost', name('png'), 1024, 'image/png'));
+  });
+
+  it('refuses an 11 MB image, a 51 MB video, SVG and other types, and foreign names', async () => {
+    await assertFails(upload('agnes', name('jpg'), 11 * 1024 * 1024, 'image/jpeg'));
+    await assertFails(upload('agnes', name('mp4'), 51 * 1024 * 1024, 'video/mp4'));
+    await assertFails(upload('agnes', name('png'), 1024, 'image/svg+xml'));
+    await assertFails(upload('agnes', name('png'), 1024, 'text/html'));
+    await assertFails(upload('agnes', 'creatives/mon-fichier.png', 1024, 'image/png'));
+    await assertFails(upload('agnes', 'avatars/1700000000000-abc.png', 1024, 'image/png'));
+    await assertFails(upload('agnes', name('png'), 1024, 'image/png', 'agathe'));
+  });
+
+  it('serves media to everyone and lets staff or the uploader delete them', async () => {
+    const path = name('png');
+    await assertSucceeds(upload('agnes', path, 16, 'image/png'));
+    await assertSucceeds(getBytes(ref(store(null), path)));
+    await assertFails(deleteObject(ref(store('agathe'), path)));
+    await assertFails(deleteObject(ref(store('alice'), path)));
+    await assertSucceeds(deleteObject(ref(store('agnes'), path)));
+    const other = name('png');
+    await assertSucceeds(upload('agathe', other, 16, 'image/png'));
+    await assertSucceeds(deleteObject(ref(store('sam'), other)));
+  });
+});
