@@ -115,7 +115,7 @@ describe('folders (plain user)', () => {
     await create.click();
     await folderItem(folderName).waitFor();
     await expectText(user, 'Le nom du dossier est requis', 0);
-    expect(await input.inputValue()).toBe('');
+    await expect.poll(() => input.inputValue()).toBe(''); // cleared by the mutate callback, a tick after the list updates
     // The new folder is selected: its (empty) panel is shown.
     await user.getByRole('heading', { level: 2, name: folderName, exact: true }).waitFor();
     await user.getByText('Ce dossier est vide').waitFor();

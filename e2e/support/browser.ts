@@ -92,6 +92,21 @@ export async function login(page: Page, role: DemoRole): Promise<void> {
   await page.waitForURL((url) => url.pathname === '/', { timeout: 20_000 });
 }
 
+/**
+ * Waits for the running finite animations and transitions (dialog fades, toasts). Infinite ones
+ * (skeleton pulses, spinners) never finish and are skipped.
+ */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().iterations ?? 1))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 export interface A11yOptions {
   /** CSS selectors to leave out of the scan. */
   exclude?: string[];
@@ -102,7 +117,7 @@ export interface A11yOptions {
 /** Runs axe on the current page; fails on any violation of impact serious or critical, listing them. */
 export async function expectNoSeriousA11yViolations(page: Page, options: A11yOptions = {}): Promise<void> {
   // Let colour fades and dialog animations finish: axe measures contrast on what is painted now.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  await settleAnimations(page);
   let builder = new AxeBuilder({ page });
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);
@@ -127,10 +142,15 @@ export async function expectNoSeriousA11yViolations(page: Page, options: A11yOpt
   ).toEqual([]);
 }
 
-/** Saves a full-page PNG to e2e/screenshots/<name>.png (gitignored) and returns its path. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Saves a PNG to e2e/screenshots/<name>.png (gitignored) and returns its path: the full page by
+ * default, only the viewport with `{ fullPage: false }` (open dialogs and menus).
+ */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name.replace(/[^a-z0-9._-]+/gi, '-')}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  // Let entrance animations (toasts, dialogs) settle so the picture shows the resting state.
+  await settleAnimations(page);
+  await page.screenshot({ path: file, fullPage: options.fullPage ?? true });
   return file;
 }

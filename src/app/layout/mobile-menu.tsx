@@ -1,5 +1,5 @@
 import { Menu } from 'lucide-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 
 const MobileMenuSheet = lazy(() => import('./mobile-menu-sheet'));
@@ -8,6 +8,13 @@ const MobileMenuSheet = lazy(() => import('./mobile-menu-sheet'));
 export function MobileMenu({ pendingCount = 0 }: { pendingCount?: number }) {
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  // Focus goes back to the hamburger once the sheet is gone: while it is mounted, its focus trap
+  // would pull focus back inside (and then drop it on <body> when it unmounts).
+  useEffect(() => {
+    if (wasOpen.current && !open) trigger.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
   return (
     <>
       <Button
@@ -27,10 +34,7 @@ export function MobileMenu({ pendingCount = 0 }: { pendingCount?: number }) {
         <Suspense fallback={null}>
           <MobileMenuSheet
             pendingCount={pendingCount}
-            onClose={() => {
-              setOpen(false);
-              trigger.current?.focus();
-            }}
+            onClose={() => setOpen(false)}
           />
         </Suspense>
       ) : null}

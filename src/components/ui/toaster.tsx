@@ -21,6 +21,10 @@ const Sonner = lazy(async () => {
         closeButton
         richColors
         containerAriaLabel="Notifications"
+        toastOptions={{ closeButtonAriaLabel: 'Fermer la notification' }}
+        // Below the sticky 64 px top bar, so a toast never hides its entries (Déconnexion, the hamburger).
+        offset={{ top: 80, right: 24, bottom: 24, left: 24 }}
+        mobileOffset={{ top: 72, right: 16, bottom: 16, left: 16 }}
       />
     );
   }
