@@ -1,38 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../domain/messages';
 import type { CreativeInput, Gateway } from '../../src/gateway/types';
-import { GatewayError } from '../../src/gateway/types';
+import { VALID_FORM } from '../helpers/uploads';
+import { failure } from './failure';
 import type { ContractHarness } from './harness';
 
-const FORM: CreativeInput = {
-  name: 'Contrat',
-  advertiser: 'Marque',
-  format: ['Statique'],
-  objective: ['TOFU'],
-  type: ['UGC'],
-  sector: ['Food'],
-  platform: ['Meta'],
-  isJuntoAngel: false,
-  testedAndApproved: false,
-  attention: 'Message',
-  interest: '',
-  desire: '',
-  bestPractices: ['Hook'],
-  actions: [],
-};
+const FORM: CreativeInput = { ...VALID_FORM, name: 'Contrat', attention: 'Message', bestPractices: ['Hook'] };
 
 let n = 0;
 const unique = (prefix: string) => `${prefix} ${++n}-${Date.now().toString(36)}`;
 
-async function failure(promise: Promise<unknown>): Promise<GatewayError> {
-  try {
-    await promise;
-  } catch (err) {
-    expect(err).toBeInstanceOf(GatewayError);
-    return err as GatewayError;
-  }
-  throw new Error('expected the call to fail');
-}
 
 /**
  * One set of behaviours every Gateway adapter must show (tests/contract/*.contract.test.ts run it

@@ -5,7 +5,6 @@ import { MSG } from '../../domain/messages';
 import { matchesSearch } from '../../domain/search';
 import type { Creative } from '../../domain/types';
 import type { CreativeInput, Gateway } from '../../src/gateway/types';
-import { GatewayError } from '../../src/gateway/types';
 import { probe, reportSkip } from './emulators';
 import { firebaseTestBackend, memoryMediaStore, type FirebaseTestBackend } from './harness';
 
@@ -18,33 +17,11 @@ import { firebaseTestBackend, memoryMediaStore, type FirebaseTestBackend } from 
 const [auth, firestore, storage] = await Promise.all([probe('auth'), probe('firestore'), probe('storage')]);
 const missing = [auth, firestore].filter((p) => !p.available);
 if (missing.length) reportSkip('tests/firebase/adapter.emulator.test.ts (firebase adapter on Firestore)', missing);
+import { failure } from '../contract/failure';
+import { VALID_FORM } from '../helpers/uploads';
 
-const FORM: CreativeInput = {
-  name: 'Adapter',
-  advertiser: 'Marque',
-  format: ['Statique'],
-  objective: ['TOFU'],
-  type: ['UGC'],
-  sector: ['Food'],
-  platform: ['Meta'],
-  isJuntoAngel: false,
-  testedAndApproved: false,
-  attention: 'Message',
-  interest: '',
-  desire: '',
-  bestPractices: ['Accroche'],
-  actions: [],
-};
+const FORM: CreativeInput = { ...VALID_FORM, name: 'Adapter', attention: 'Message', bestPractices: ['Accroche'] };
 
-async function failure(promise: Promise<unknown>): Promise<GatewayError> {
-  try {
-    await promise;
-  } catch (err) {
-    expect(err).toBeInstanceOf(GatewayError);
-    return err as GatewayError;
-  }
-  throw new Error('expected the call to fail');
-}
 
 /** Reads every page of a paged call. */
 async function allPages(read: (cursor: string | null) => Promise<{ items: Creative[]; nextCursor: string | null }>) {
