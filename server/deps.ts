@@ -3,6 +3,8 @@ import { createAuth } from './auth/auth';
 import type { Db } from './db/client';
 import type { ServerConfig } from './env';
 import type { Deps } from './http/context';
+import { createMetrics, type PoolStats } from './http/metrics';
+import { resolveMediaTools, type MediaTools } from './media/media-tools';
 import { createDiskStore, type MediaStore } from './media/store';
 import { PendingEvents } from './services/creatives/pending-events';
 import { createWebhookSender, type WebhookSender } from './services/webhooks';
@@ -16,6 +18,9 @@ export function buildDeps(options: {
   webhooks?: WebhookSender;
   trustedOrigins?: string[];
   rateLimit?: boolean;
+  mediaTools?: MediaTools;
+  /** PostgreSQL pool figures for the metrics (PGlite has none). */
+  poolStats?: () => PoolStats | null;
 }): Deps {
   const webhooks = options.webhooks ?? createWebhookSender();
   const { env } = options.config;
@@ -28,12 +33,19 @@ export function buildDeps(options: {
     attemptsPerMinute: env.AUTH_RATE_LIMIT,
     onUserCreated: (user) => webhooks(env.REGISTRATION_WEBHOOK_URL, user),
   });
+  const pending = new PendingEvents(options.db);
+  const metrics = env.METRICS_TOKEN
+    ? createMetrics({ sseClients: () => pending.clients, poolStats: options.poolStats ?? (() => null) })
+    : null;
   return {
     db: options.db,
     auth,
     config: options.config,
     webhooks,
     media: options.media ?? createDiskStore(path.join(options.config.dataDir, 'media')),
-    pending: new PendingEvents(options.db),
+    pending,
+    mediaTools: options.mediaTools ?? resolveMediaTools(env),
+    metrics,
+    lifecycle: { stopping: false },
   };
 }

@@ -22,6 +22,12 @@ const envSchema = z.object({
   REGISTRATION_WEBHOOK_URL: optionalUrl,
   SUBMISSION_WEBHOOK_URL: optionalUrl,
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  FFMPEG_PATH: z.string().optional(),
+  FFPROBE_PATH: z.string().optional(),
+  /** Searched for ffmpeg/ffprobe when FFMPEG_PATH/FFPROBE_PATH are unset. */
+  PATH: z.string().optional(),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
     .default('false')

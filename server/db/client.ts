@@ -1,5 +1,3 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -8,6 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { serverPaths } from '../paths';
 import { schema } from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -15,10 +14,12 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Connections of the PostgreSQL pool (metrics); null on PGlite. */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const migrationsFolder = serverPaths.migrations;
 
 /**
  * Opens PostgreSQL when a URL is given, else the embedded PGlite (on disk in `dataDir`, or in
@@ -30,11 +31,16 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     // Same pg-core query builder as PGlite; only the result-type parameter differs.
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      close: () => pool.end(),
+    };
   }
   const client = new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   // Both drivers expose the same pg-core query builder; only their result-type parameter differs.
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Db, kind: 'pglite', poolStats: () => null, close: () => client.close() };
 }

@@ -2,7 +2,9 @@ import type { User } from '../../domain/types';
 import type { Auth } from '../auth/auth';
 import type { Db } from '../db/client';
 import type { ServerConfig } from '../env';
+import type { MediaTools } from '../media/media-tools';
 import type { MediaStore } from '../media/store';
+import type { Metrics } from './metrics';
 import type { PendingEvents } from '../services/creatives/pending-events';
 import type { WebhookSender } from '../services/webhooks';
 
@@ -14,11 +16,19 @@ export interface Deps {
   webhooks: WebhookSender;
   media: MediaStore;
   pending: PendingEvents;
+  /** ffmpeg/ffprobe chosen at start-up (video posters). */
+  mediaTools: MediaTools;
+  /** Prometheus metrics; null when METRICS_TOKEN is unset (nothing is counted). */
+  metrics: Metrics | null;
+  /** Set when the server is stopping: readiness answers 503 so a load balancer drains it. */
+  lifecycle: { stopping: boolean };
 }
 
 export interface AppEnv {
   Variables: {
     /** The signed-in user, or null for a visitor (set by loadSession on every /api request). */
     user: User | null;
+    /** Id of this request (X-Request-Id), set first by the request log. */
+    requestId: string;
   };
 }

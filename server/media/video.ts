@@ -3,10 +3,11 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import type { MediaTools } from './media-tools';
+import { logger } from '../log';
 
 const run = promisify(execFile);
 const TIMEOUT_MS = 30_000;
-let warned = false;
 
 export interface VideoFrame {
   poster: Buffer;
@@ -14,42 +15,65 @@ export interface VideoFrame {
   height: number | null;
 }
 
-async function probeSize(file: string): Promise<{ width: number | null; height: number | null }> {
+interface FrameSize {
+  width: number | null;
+  height: number | null;
+}
+
+const NO_SIZE: FrameSize = { width: null, height: null };
+
+/** The first video stream's size in ffmpeg's log, e.g. `Stream #0:0(und): Video: h264 …, 640x360 [SAR…`. */
+export function frameSizeFromLog(log: string): FrameSize {
+  const m = /Stream #\d+:\d+.*?: Video: .*?, (\d{1,5})x(\d{1,5})[\s,[]/.exec(log);
+  return m ? { width: Number(m[1]) || null, height: Number(m[2]) || null } : NO_SIZE;
+}
+
+async function probeSize(ffprobe: string, file: string): Promise<FrameSize> {
   try {
     const { stdout } = await run(
-      'ffprobe',
+      ffprobe,
       ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'csv=p=0:s=x', file],
       { timeout: TIMEOUT_MS },
     );
     const [w, h] = stdout.trim().split('x').map(Number);
     return { width: w || null, height: h || null };
   } catch {
-    return { width: null, height: null };
+    return NO_SIZE;
+  }
+}
+
+/** Runs ffmpeg; resolves to its log (stderr) whatever the exit code, rejects only when it cannot start. */
+async function ffmpegLog(ffmpeg: string, args: string[]): Promise<string> {
+  try {
+    const { stderr } = await run(ffmpeg, args, { timeout: TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 });
+    return stderr;
+  } catch (err) {
+    const failure = err as NodeJS.ErrnoException & { stderr?: string };
+    if (failure.code === 'ENOENT' || failure.code === 'EACCES') throw err;
+    return failure.stderr ?? '';
   }
 }
 
 /**
  * A JPEG poster frame (at 1 s, or the first frame for shorter clips) and the frame size, made with
- * Debian's ffmpeg. Without ffmpeg the video is kept and simply has no poster.
+ * the ffmpeg chosen at start-up (server/media/media-tools.ts). Without ffmpeg the video is kept
+ * and simply has no poster.
  */
-export async function extractPoster(file: string): Promise<VideoFrame | null> {
+export async function extractPoster(tools: MediaTools, file: string): Promise<VideoFrame | null> {
+  if (!tools.ffmpeg) return null;
   const out = path.join(os.tmpdir(), `poster-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.jpg`);
   try {
     for (const at of ['1', '0']) {
-      await run('ffmpeg', ['-v', 'error', '-y', '-ss', at, '-i', file, '-frames:v', '1', '-q:v', '3', out], {
-        timeout: TIMEOUT_MS,
-      }).catch((err: NodeJS.ErrnoException) => {
-        if (err.code === 'ENOENT') throw err;
-      });
+      const log = await ffmpegLog(tools.ffmpeg, ['-hide_banner', '-y', '-ss', at, '-i', file, '-frames:v', '1', '-q:v', '3', out]);
       const poster = await fsp.readFile(out).catch(() => null);
-      if (poster && poster.length > 0) return { poster, ...(await probeSize(file)) };
+      if (poster && poster.length > 0) {
+        const size = tools.ffprobe ? await probeSize(tools.ffprobe, file) : frameSizeFromLog(log);
+        return { poster, ...size };
+      }
     }
     return null;
   } catch (err) {
-    if (!warned && (err as NodeJS.ErrnoException).code === 'ENOENT') {
-      warned = true;
-      console.warn('[media] ffmpeg not found: uploaded videos will have no poster (apt-get install ffmpeg)');
-    }
+    logger.warn({ err, ffmpeg: tools.ffmpeg }, 'ffmpeg could not run');
     return null;
   } finally {
     await fsp.rm(out, { force: true });

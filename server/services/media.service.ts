@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { MediaType } from '../../domain/vocabulary';
 import type { Db } from '../db/client';
+import type { Deps } from '../http/context';
 import { media } from '../db/schema';
 import { cardDerivative, imageInfo } from '../media/derivatives';
 import { randomMediaName, type MediaStore } from '../media/store';
 import { extractPoster } from '../media/video';
+import { logger } from '../log';
 
 export type MediaRow = typeof media.$inferSelect;
 
@@ -30,7 +32,8 @@ export function filesOf(row: Pick<MediaRow, 'name' | 'thumbName' | 'posterName'>
  * Writes an original and its derivatives fully to the store, then records the metadata row.
  * If anything fails, the files written so far are removed: no file without a row, no row without a file.
  */
-export async function storeMedia(db: Db, store: MediaStore, input: NewMedia): Promise<MediaRow> {
+export async function storeMedia(deps: Pick<Deps, 'db' | 'media' | 'mediaTools'>, input: NewMedia): Promise<MediaRow> {
+  const { db, media: store } = deps;
   const timestamp = Date.now();
   const name = randomMediaName(input.ext, timestamp);
   const base = name.replace(/\.[^.]+$/, '');
@@ -47,7 +50,7 @@ export async function storeMedia(db: Db, store: MediaStore, input: NewMedia): Pr
     if (input.mediaType === 'image') {
       frame = original;
     } else {
-      const extracted = input.poster ? null : await extractPoster(typeof original === 'string' ? original : '');
+      const extracted = input.poster ? null : await extractPoster(deps.mediaTools, typeof original === 'string' ? original : '');
       const poster = input.poster ?? extracted?.poster ?? null;
       if (extracted) size = { width: size.width ?? extracted.width, height: size.height ?? extracted.height };
       if (poster) {
@@ -95,5 +98,5 @@ export async function deleteMedia(db: Db, store: MediaStore, id: string): Promis
 }
 
 export async function removeFiles(store: MediaStore, names: string[]): Promise<void> {
-  await Promise.all(names.map((n) => store.remove(n).catch((err) => console.warn('[media] could not remove', n, err))));
+  await Promise.all(names.map((n) => store.remove(n).catch((err) => logger.warn({ err, file: n }, 'could not remove a media file'))));
 }

@@ -66,7 +66,7 @@ export async function storeTestImage(deps: Deps, color = '#4338ca') {
   const data = await sharp({ create: { width: 64, height: 80, channels: 3, background: color } })
     .png()
     .toBuffer();
-  return storeMedia(deps.db, deps.media, {
+  return storeMedia(deps, {
     source: { data },
     ext: 'png',
     contentType: 'image/png',

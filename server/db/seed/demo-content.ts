@@ -2,10 +2,10 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { monthWindow } from '../../../domain/calendar';
 import { searchTextOf } from '../../../domain/search';
 import type { Deps } from '../../http/context';
+import { serverPaths } from '../../paths';
 import { storeMedia } from '../../services/media.service';
 import { commentLikes, comments, creativeLikes, creatives, user } from '../schema';
 import { renderAd } from './demo-ad-art';
@@ -13,7 +13,7 @@ import { demoAnalysis } from './demo-analysis';
 import { APPROVED, PENDING, REJECTED, type DemoCreative } from './demo-catalog';
 import { DEMO_COMMENTS, DEMO_MEMBERS } from './demo-people';
 
-const ASSETS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'assets');
+const ASSETS = serverPaths.seedAssets;
 const DAY = 86_400_000;
 const FEATURED = 'Sérum éclat avant/après';
 
@@ -37,7 +37,7 @@ async function storeDemoMedia(deps: Deps, c: DemoCreative) {
       fs.readFile(path.join(ASSETS, `${c.video}.mp4`)),
       fs.readFile(path.join(ASSETS, `${c.video}-poster.jpg`)),
     ]);
-    return storeMedia(deps.db, deps.media, {
+    return storeMedia(deps, {
       source: { data },
       ext: 'mp4',
       contentType: 'video/mp4',
@@ -47,7 +47,7 @@ async function storeDemoMedia(deps: Deps, c: DemoCreative) {
     });
   }
   const data = await renderAd({ ...c.art!, brand: c.advertiser });
-  return storeMedia(deps.db, deps.media, {
+  return storeMedia(deps, {
     source: { data },
     ext: 'jpg',
     contentType: 'image/jpeg',

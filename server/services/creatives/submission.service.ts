@@ -15,7 +15,7 @@ import { creativeColumns } from './creative-write';
 import type { z } from 'zod';
 
 function storeUpload(deps: Deps, file: UploadedFile) {
-  return storeMedia(deps.db, deps.media, {
+  return storeMedia(deps, {
     source: { tempPath: file.tempPath, size: file.size },
     ext: file.ext,
     contentType: file.contentType,
