@@ -37,7 +37,8 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
 export type FieldErrors = Record<string, string>;
 
 export interface ErrorBody {
-  error: { code: ErrorCode; message: string; fields?: FieldErrors };
+  /** `requestId` is given with unexpected errors, so a user can quote it and the log be searched. */
+  error: { code: ErrorCode; message: string; fields?: FieldErrors; requestId?: string };
 }
 
 export class AppError extends Error {

@@ -81,4 +81,5 @@ export const MSG = {
   invalidInput: 'Données invalides',
   rateLimited: 'Trop de tentatives. Réessayez dans quelques instants.',
   internal: 'Une erreur inattendue est survenue. Veuillez réessayer.',
+  metricsTokenInvalid: 'Jeton de métriques manquant ou invalide',
 } as const;

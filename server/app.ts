@@ -4,11 +4,13 @@ import { AppError } from '../domain/errors';
 import { loadSession } from './auth/session';
 import type { AppEnv, Deps } from './http/context';
 import { handleError, notFoundRoute } from './http/errors';
+import { metricsRoutes } from './http/metrics';
+import { requestLog } from './http/request-log';
 import { originCheck } from './http/origin-check';
 import { securityHeaders } from './http/security-headers';
 import { mountSpa } from './http/spa';
 import { authRoutes } from './routes/auth/auth.routes';
-import { healthRoutes } from './routes/health/health.routes';
+import { healthRoutes, readyRoutes } from './routes/health/health.routes';
 import { adminCreativesRoutes } from './routes/admin/admin-creatives.routes';
 import { agencyRoutes } from './routes/agency/agency.routes';
 import { analyticsRoutes } from './routes/analytics/analytics.routes';
@@ -28,9 +30,12 @@ const JSON_BODY_LIMIT = 256 * 1024;
 export function createApp(deps: Deps, options: { distDir?: string } = {}) {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
+  app.use('*', requestLog(deps.metrics));
   app.use('*', securityHeaders);
 
   app.route('/api/health', healthRoutes());
+  app.route('/api/ready', readyRoutes(deps));
+  app.route('/api/metrics', metricsRoutes(deps.metrics, deps.config.env.METRICS_TOKEN));
   app.route('/media', mediaRoutes(deps));
 
   app.use('/api/*', async (c, next) => {

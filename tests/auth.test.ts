@@ -6,6 +6,7 @@ import { MSG } from '../domain/messages';
 import { user as userTable } from '../server/db/schema';
 import type { WebhookSender } from '../server/services/webhooks';
 import { createTestApp, createUser, uniqueEmail, type TestApp } from './helpers/test-app';
+import { logger } from '../server/log';
 
 /** The auth API end to end on the real database (PGlite, or PostgreSQL with DATABASE_URL). */
 
@@ -384,11 +385,11 @@ describe('registration webhook', () => {
     const received: { method?: string; contentType?: string; body: string }[] = [];
     let server: http.Server;
     let baseUrl: string;
-    // The real sender logs failed deliveries with console.warn, possibly after a test ended.
-    let warn: MockInstance<typeof console.warn>;
+    // The real sender logs failed deliveries with logger.warn, possibly after a test ended.
+    let warn: MockInstance<typeof logger.warn>;
 
     beforeAll(async () => {
-      warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      warn = vi.spyOn(logger, 'warn').mockImplementation(() => {});
       server = http.createServer((req, res) => {
         let body = '';
         req.setEncoding('utf8');

@@ -3,6 +3,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { PASSWORD_MIN } from '../../domain/limits';
 import type { Db } from '../db/client';
 import { schema } from '../db/schema';
+import { logger } from '../log';
 
 export interface AuthOptions {
   db: Db;
@@ -79,7 +80,7 @@ export function createAuth(options: AuthOptions) {
             try {
               options.onUserCreated?.({ firstName: u.firstName, lastName: u.lastName, email: u.email });
             } catch (err) {
-              console.warn('[auth] onUserCreated failed', err); // never fails a sign-up that succeeded
+              logger.warn({ err }, 'registration webhook hook failed'); // never fails a sign-up that succeeded
             }
           },
         },

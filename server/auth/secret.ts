@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { logger } from '../log';
 
 /**
  * AUTH_SECRET signs session cookies. Without one, a random secret is generated once and kept in
@@ -13,6 +14,6 @@ export function resolveAuthSecret(configured: string | undefined, dataDir: strin
   const secret = crypto.randomBytes(32).toString('hex');
   fs.mkdirSync(dataDir, { recursive: true });
   fs.writeFileSync(file, secret, { mode: 0o600 });
-  console.warn(`[auth] AUTH_SECRET not set: generated one in ${file}`);
+  logger.warn(`AUTH_SECRET not set: generated one in ${file}`);
   return secret;
 }

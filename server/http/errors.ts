@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { AppError } from '../../domain/errors';
+import { logger } from '../log';
 
 /** The one place that turns a thrown error into the JSON error body `{error: {code, message}}`. */
 export function handleError(err: Error, c: Context): Response {
@@ -12,8 +13,10 @@ export function handleError(err: Error, c: Context): Response {
     const code = err.status === 413 ? 'PAYLOAD_TOO_LARGE' : err.status === 401 ? 'UNAUTHENTICATED' : 'VALIDATION';
     return c.json(new AppError(code).toBody(), err.status);
   }
-  console.error('[api] unexpected error', c.req.method, c.req.path, err);
-  return c.json(new AppError('INTERNAL').toBody(), 500);
+  const requestId = (c.get('requestId') as string | undefined) ?? 'unknown';
+  logger.error({ err, reqId: requestId, method: c.req.method, path: c.req.path }, 'unexpected error');
+  const body = new AppError('INTERNAL').toBody();
+  return c.json({ error: { ...body.error, requestId } }, 500);
 }
 
 export function notFoundRoute(c: Context): Response {

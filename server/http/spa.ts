@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppEnv } from './context';
+import { logger } from '../log';
 
 /**
  * Serves the built web app from `distDir`: hashed assets cached for a year, and index.html
@@ -11,7 +12,7 @@ import type { AppEnv } from './context';
 export function mountSpa(app: Hono<AppEnv>, distDir: string, settings: { contactEmail: string }): void {
   const indexFile = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexFile)) {
-    console.warn(`[web] ${indexFile} not found: run "npm run build" to serve the web app`);
+    logger.warn(`${indexFile} not found: run "npm run build" to serve the web app`);
     return;
   }
   const root = path.relative(process.cwd(), distDir) || '.';

@@ -17,8 +17,15 @@ export interface MediaStore {
   /** Moves a fully written temp file (same filesystem) into place. */
   adopt(name: string, tempPath: string): Promise<void>;
   remove(name: string): Promise<void>;
-  /** A fresh temp path inside the store, for streaming writes. */
+  /** A fresh temp path inside the store, for streaming writes (named after this process). */
   tempPath(): string;
+  /** Writes and removes a small file: throws when the store cannot take a write (readiness). */
+  probe(): Promise<void>;
+  /**
+   * Removes temp files left by interrupted writes: this process's own (`ownOnly`, at shutdown,
+   * when no request is in flight) or those of processes that are gone or older than `olderThanMs`.
+   */
+  sweepTemp(options?: { ownOnly?: boolean; olderThanMs?: number }): Promise<number>;
 }
 
 const SAFE_NAME = /^[a-z0-9][a-z0-9/_.-]*$/i;
@@ -36,7 +43,7 @@ export function createDiskStore(root: string): MediaStore {
     return path.join(root, name);
   };
 
-  const tempPath = () => path.join(tmpDir, `${Date.now()}-${crypto.randomBytes(8).toString('hex')}.part`);
+  const tempPath = () => path.join(tmpDir, `${process.pid}-${Date.now()}-${crypto.randomBytes(8).toString('hex')}.part`);
 
   const adopt = async (name: string, temp: string) => {
     const target = pathOf(name);
@@ -70,5 +77,39 @@ export function createDiskStore(root: string): MediaStore {
     async remove(name) {
       await fsp.rm(pathOf(name), { force: true });
     },
+    async probe() {
+      const file = tempPath();
+      await fsp.writeFile(file, 'ok');
+      await fsp.rm(file, { force: true });
+    },
+    sweepTemp: (options) => sweepTempDir(tmpDir, options),
   };
+}
+
+const TEMP_NAME = /^(\d+)-(\d+)-[0-9a-f]+\.part$/;
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function sweepTempDir(tmpDir: string, options: { ownOnly?: boolean; olderThanMs?: number } = {}): Promise<number> {
+  const olderThan = options.olderThanMs ?? 60 * 60 * 1000;
+  const entries = await fsp.readdir(tmpDir).catch(() => [] as string[]);
+  let removed = 0;
+  for (const entry of entries) {
+    const m = TEMP_NAME.exec(entry);
+    const pid = m ? Number(m[1]) : 0;
+    const stale = options.ownOnly
+      ? pid === process.pid
+      : pid !== process.pid && (!pid || !processIsAlive(pid) || Date.now() - Number(m?.[2] ?? 0) > olderThan);
+    if (!stale) continue;
+    await fsp.rm(path.join(tmpDir, entry), { force: true });
+    removed += 1;
+  }
+  return removed;
 }

@@ -1,9 +1,10 @@
+import { logger } from '../log';
 /** Fire-and-forget JSON POSTs to automation webhooks (spec §7): short timeout, failures only logged. */
 export type WebhookSender = (url: string | undefined, payload: unknown) => void;
 
 export const WEBHOOK_TIMEOUT_MS = 3000;
 
-export function createWebhookSender(log: (message: string) => void = console.warn): WebhookSender {
+export function createWebhookSender(log: (message: string) => void = (message) => logger.warn(message)): WebhookSender {
   return (url, payload) => {
     if (!url) return;
     fetch(url, {

@@ -48,6 +48,9 @@ const adminOnly = (status: number): Statuses => ({ anonymous: 401, user: 403, ag
 
 export const MATRIX: MatrixRow[] = [
   { method: 'GET', route: '/api/health', expect: all(200) },
+  { method: 'GET', route: '/api/ready', expect: all(200) },
+  // Without METRICS_TOKEN the metrics do not exist; with it, only its Bearer token opens them (tests/operations.test.ts).
+  { method: 'GET', route: '/api/metrics', expect: all(404) },
   { method: 'GET', route: '/media/creatives/:file', id: 'mediaFile', expect: all(200) },
 
   { method: 'GET', route: '/api/auth/session', expect: all(200) },

@@ -3,6 +3,7 @@ import type { Deps } from '../../http/context';
 import { user } from '../schema';
 import { createAccount, DEMO_ACCOUNTS } from './accounts';
 import { seedDemoContent } from './demo-content';
+import { logger } from '../../log';
 
 /** Seeds the demo accounts and library into an empty database (no user yet). */
 export async function seedIfEmpty(deps: Deps): Promise<boolean> {
@@ -19,7 +20,7 @@ export async function seedIfEmpty(deps: Deps): Promise<boolean> {
     await deps.db.delete(user).where(inArray(user.id, Object.values(ids)));
     throw err;
   }
-  console.log(
+  logger.info(
     `[seed] contenu de démonstration : ${DEMO_ACCOUNTS.length} comptes, ${counts.members} membres, ${counts.creatives} créatives (${counts.approved} validées) en ${Date.now() - started} ms`,
   );
   return true;

@@ -6,6 +6,7 @@ import { callAuth, forwardCookies, type AuthCallResult } from '../../auth/auth-p
 import type { AppEnv, Deps } from '../../http/context';
 import { readJson } from '../../http/validate';
 import { toUser } from '../../auth/session';
+import { logger } from '../../log';
 
 /** Refusals that are not about the credentials: rate limit, foreign origin. */
 function throwIfRefused(result: AuthCallResult): void {
@@ -43,7 +44,7 @@ export function authRoutes(deps: Deps) {
         if (result.code?.startsWith('PASSWORD_TOO')) {
           throw new AppError('VALIDATION', { message: MSG.weakPassword, fields: { password: MSG.weakPassword } });
         }
-        console.error('[auth] sign-up failed', result.status, result.body);
+        logger.error({ status: result.status, body: result.body }, 'sign-up failed');
         throw new AppError('INTERNAL', { message: MSG.registerError });
       }
       forwardCookies(c, result);
@@ -58,7 +59,7 @@ export function authRoutes(deps: Deps) {
         if (result.status === 401 || result.code === 'INVALID_EMAIL_OR_PASSWORD') {
           throw new AppError('INVALID_CREDENTIALS');
         }
-        console.error('[auth] sign-in failed', result.status, result.body);
+        logger.error({ status: result.status, body: result.body }, 'sign-in failed');
         throw new AppError('INTERNAL', { message: MSG.loginError });
       }
       forwardCookies(c, result);

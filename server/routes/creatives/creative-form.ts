@@ -17,6 +17,7 @@ export async function readCreativeForm(
   options: { mediaRequired: boolean },
 ): Promise<{ input: CreativeInputData; file: UploadedFile | null }> {
   const { fields, file } = await readUpload(c, deps.media);
+  if (file) deps.metrics?.countUpload(file.size);
   try {
     let data: unknown;
     try {

@@ -7,6 +7,7 @@ import { currentUser, requirePermission } from '../../auth/session';
 import type { AppEnv, Deps } from '../../http/context';
 import { readJson } from '../../http/validate';
 import { updateProfile } from '../../services/users.service';
+import { logger } from '../../log';
 
 /** The signed-in user's own account: profile and password. */
 export function meRoutes(deps: Deps) {
@@ -32,7 +33,7 @@ export function meRoutes(deps: Deps) {
         if (result.code === 'INVALID_PASSWORD' || result.code === 'CREDENTIAL_ACCOUNT_NOT_FOUND') {
           throw new AppError('WRONG_PASSWORD', { fields: { currentPassword: MSG.wrongCurrentPassword } });
         }
-        console.error('[auth] change-password failed', result.status, result.body);
+        logger.error({ status: result.status, body: result.body }, 'change-password failed');
         throw new AppError('INTERNAL', { message: MSG.passwordError });
       }
       forwardCookies(c, result);
