@@ -17,6 +17,7 @@ const maxWorkers = Math.max(1, Math.min(4, cpus <= 2 ? cpus : cpus - 1));
 const notHere = [
   '**/node_modules/**',
   'dist/**',
+  'dist-server/**',
   'e2e/**',
   '**/*.e2e.ts',
   'tests/budget/**',

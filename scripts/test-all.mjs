@@ -8,7 +8,7 @@
  *   3. Firebase suites (vitest.firebase.config.ts)          the Auth emulator started by firebase-tools,
  *      plus the Google Cloud CLI's Firestore emulator when installed; suites whose emulator is
  *      missing (Storage here) print why and report themselves skipped
- *   4. production build + initial-JS budget                 vite build, vitest.budget.config.ts
+ *   4. production build + initial-JS budget                 vite build (web app and server), vitest.budget.config.ts
  *   5. browser journeys (headless Chromium)                 vitest.e2e.config.ts; skipped when
  *      Chromium is missing, except under CI where a missing Chromium is a failure
  *
@@ -115,6 +115,7 @@ async function main() {
 
   const built = await stage(STAGES.build, [
     { command: bin('vite'), args: ['build'] },
+    { command: bin('vite'), args: ['build', '-c', 'vite.server.config.ts'] },
     { command: bin('vitest'), args: ['run', '--config', 'vitest.budget.config.ts'] },
   ]);
   if (!built) return finish(started);

@@ -1,49 +1,121 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
+import type { Server } from 'node:http';
 import { createApp } from './app';
 import { resolveAuthSecret } from './auth/secret';
-import { openDatabase } from './db/client';
+import { openDatabase, type Database } from './db/client';
 import { lockDataDir } from './db/data-lock';
 import { seedIfEmpty } from './db/seed';
 import { buildDeps } from './deps';
 import { parseEnv, toConfig } from './env';
+import type { Deps } from './http/context';
+import { configureLogging, logger } from './log';
+import { describeMediaTools } from './media/media-tools';
+import { serverPaths } from './paths';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** How long in-flight requests may run on after a stop signal before their connections are cut. */
+const GRACE_MS = 10_000;
+/** After the cut, time left to handlers to clean up (an interrupted upload removes its temp file). */
+const CLEANUP_MS = 3_000;
 
 async function main() {
-  const config = toConfig(parseEnv());
+  const env = parseEnv();
+  configureLogging({ level: env.LOG_LEVEL, pretty: process.stdout.isTTY });
+  const config = toConfig(env);
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const unlock = config.env.DATABASE_URL ? () => {} : lockDataDir(config.dataDir);
+  const unlock = env.DATABASE_URL ? () => {} : lockDataDir(config.dataDir);
   process.on('exit', unlock);
   const database = await openDatabase({
-    databaseUrl: config.env.DATABASE_URL,
-    dataDir: config.env.DATABASE_URL ? undefined : path.join(config.dataDir, 'db'),
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATABASE_URL ? undefined : path.join(config.dataDir, 'db'),
   });
-  const deps = buildDeps({ db: database.db, config, secret: resolveAuthSecret(config.env.AUTH_SECRET, config.dataDir) });
-  if (config.env.SEED === 'demo') await seedIfEmpty(deps);
+  const deps = buildDeps({
+    db: database.db,
+    config,
+    secret: resolveAuthSecret(env.AUTH_SECRET, config.dataDir),
+    poolStats: database.poolStats,
+  });
+  logger.info(`media: ${describeMediaTools(deps.mediaTools, env)}`);
+  const swept = await deps.media.sweepTemp();
+  if (swept) logger.info(`media: ${swept} fichier(s) temporaire(s) abandonné(s) supprimé(s)`);
+  if (env.SEED === 'demo') await seedIfEmpty(deps);
 
-  const app = createApp(deps, { distDir: path.join(root, 'dist') });
-  const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
-    console.log(`Créathèque prête sur http://${config.host}:${info.port} (${database.kind}, données: ${config.dataDir})`);
-  });
+  const app = createApp(deps, { distDir: serverPaths.dist });
+  const inFlight = { count: 0 };
+  const server = serve({ fetch: countInFlight(app.fetch, inFlight), hostname: config.host, port: config.port }, (info) => {
+    logger.info(`Créathèque prête sur http://${config.host}:${info.port} (${database.kind}, données : ${config.dataDir})`);
+  }) as Server;
 
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`[server] ${signal}: arrêt`);
-    server.close(() => {
-      database.close().finally(() => process.exit(0));
-    });
-    setTimeout(() => process.exit(0), 5000).unref();
+    logger.info(`${signal} reçu : arrêt en cours`);
+    void gracefulStop(server, deps, database, inFlight).then(
+      () => {
+        logger.info('arrêt terminé');
+        process.exit(0);
+      },
+      (err: unknown) => {
+        logger.error({ err }, 'arrêt incomplet');
+        process.exit(1);
+      },
+    );
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
+type Fetch = (request: Request, ...rest: never[]) => Response | Promise<Response>;
+
+/** Counts requests whose handler is still running (it may outlive its connection). */
+function countInFlight<F extends Fetch>(fetch: F, inFlight: { count: number }): F {
+  return (async (request: Request, ...rest: never[]) => {
+    inFlight.count += 1;
+    try {
+      return await fetch(request, ...rest);
+    } finally {
+      inFlight.count -= 1;
+    }
+  }) as F;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until(condition: () => boolean, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() >= deadline) return false;
+    await sleep(25);
+  }
+  return true;
+}
+
+/**
+ * Stop accepting connections, end the live event streams, let in-flight requests finish (at most
+ * GRACE_MS, then their connections are cut and their handlers get CLEANUP_MS to undo partial work),
+ * remove this process's temp files, and close the database.
+ */
+async function gracefulStop(server: Server, deps: Deps, database: Database, inFlight: { count: number }): Promise<void> {
+  deps.lifecycle.stopping = true;
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  deps.pending.close();
+  // Keep-alive connections become idle as their last request ends: close them as soon as they do.
+  const idleSweep = setInterval(() => server.closeIdleConnections(), 50);
+  server.closeIdleConnections();
+  const finished = await Promise.race([closed.then(() => true), sleep(GRACE_MS).then(() => false)]);
+  clearInterval(idleSweep);
+  if (!finished) {
+    logger.warn(`requêtes encore en cours après ${GRACE_MS / 1000} s : connexions coupées`);
+    server.closeAllConnections();
+  }
+  await until(() => inFlight.count === 0, CLEANUP_MS);
+  await deps.media.sweepTemp({ ownOnly: true });
+  await database.close();
+}
+
 main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
+  logger.fatal({ err }, err instanceof Error ? err.message : String(err));
   process.exit(1);
 });

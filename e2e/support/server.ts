@@ -9,8 +9,8 @@ import type { TestProject } from 'vitest/node';
 
 /**
  * globalSetup of the e2e suite: starts the production server the way `npm start` runs it after
- * the build (`tsx server/index.ts`, serving dist/), on a free port, with a fresh DATA_DIR seeded
- * with the demo content, always on embedded PGlite. Assumes `vite build` already ran.
+ * the build (`node dist-server/index.js`, serving dist/), on a free port, with a fresh DATA_DIR seeded
+ * with the demo content, always on embedded PGlite. Assumes `npm run build` already ran.
  * Tests read the address with `inject('baseUrl')`.
  */
 
@@ -80,7 +80,7 @@ function stopChild(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return resolve();
     const pid = child.pid;
-    // The child leads its own process group (detached): signal tsx and the node it runs.
+    // The child leads its own process group (detached): signal the server and anything it started.
     const signal = (sig: NodeJS.Signals) => {
       try {
         process.kill(-pid, sig);
@@ -107,7 +107,10 @@ function stopChild(child: ChildProcess): Promise<void> {
 export default async function setup(project: TestProject) {
   const indexHtml = path.join(root, 'dist', 'index.html');
   if (!fs.existsSync(indexHtml)) {
-    console.warn(`[e2e] ${indexHtml} is missing: run "vite build" first (npm run test:e2e does).`);
+    console.warn(`[e2e] ${indexHtml} is missing: run "npm run build" first (npm run test:e2e does).`);
+  }
+  if (!fs.existsSync(path.join(root, 'dist-server', 'index.js'))) {
+    throw new Error('[e2e] dist-server/index.js is missing: run "npm run build" first (npm run test:e2e does).');
   }
   const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'creatheque-e2e-'));
   const port = await freePort();
@@ -115,7 +118,7 @@ export default async function setup(project: TestProject) {
   const logs: string[] = [];
   const started = Date.now();
 
-  const child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['server/index.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist-server/index.js'], {
     cwd: root,
     env: childEnv(port, dataDir),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -110,6 +110,8 @@ export async function readUpload(c: Context, store: MediaStore): Promise<ParsedU
       });
     });
     parser.on('error', reject);
+    // A client that goes away (or a server that stops) mid-upload ends here: the temp file is removed.
+    input.on('error', reject);
     parser.on('close', () => pendingFile.then(resolve, reject));
   });
 

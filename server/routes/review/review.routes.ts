@@ -24,11 +24,12 @@ export function reviewRoutes(deps: Deps) {
         const unsubscribe = deps.pending.subscribe((count) => void send(count));
         stream.onAbort(unsubscribe);
         await send(await deps.pending.count());
-        while (!stream.aborted) {
-          await stream.sleep(HEARTBEAT_MS);
-          if (!stream.aborted) await stream.write(': keep-alive\n\n');
+        while (!stream.aborted && !deps.pending.isClosed) {
+          await Promise.race([stream.sleep(HEARTBEAT_MS), deps.pending.closed]);
+          if (!stream.aborted && !deps.pending.isClosed) await stream.write(': keep-alive\n\n');
         }
         unsubscribe();
+        await stream.close();
       }),
     );
 }

@@ -9,6 +9,12 @@ import { creatives } from '../../db/schema';
  */
 export class PendingEvents {
   private readonly emitter = new EventEmitter();
+  private closing = false;
+  private resolveClosed: () => void = () => {};
+  /** Resolves when the server stops: live streams end so the process can exit. */
+  readonly closed = new Promise<void>((resolve) => {
+    this.resolveClosed = resolve;
+  });
 
   constructor(private readonly db: Db) {
     this.emitter.setMaxListeners(0);
@@ -24,6 +30,21 @@ export class PendingEvents {
 
   async publish(): Promise<void> {
     this.emitter.emit('pending', await this.count());
+  }
+
+  get isClosed(): boolean {
+    return this.closing;
+  }
+
+  /** Number of live subscribers (one per open event stream). */
+  get clients(): number {
+    return this.emitter.listenerCount('pending');
+  }
+
+  /** Ends every live stream (graceful stop). */
+  close(): void {
+    this.closing = true;
+    this.resolveClosed();
   }
 
   subscribe(listener: (count: number) => void): () => void {

@@ -1,0 +1,213 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../server/db/client';
+import { creatives, media } from '../server/db/schema';
+import { freePort } from '../e2e/support/server';
+import { creativeForm, demoVideoBytes, padTo, VALID_FORM } from './helpers/uploads';
+
+/**
+ * The real server process (sources through tsx's loader, one process), stopped by signals as a
+ * supervisor would. Each test gets a fresh DATA_DIR on embedded PGlite.
+ */
+const root = path.resolve(import.meta.dirname, '..');
+const started: { child: ChildProcess; dataDir: string }[] = [];
+
+afterEach(() => {
+  for (const { child, dataDir } of started.splice(0)) {
+    if (child.exitCode === null && child.signalCode === null) {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+function serverEnv(port: number, dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', NODE_ENV: 'production', ...extra };
+  delete env.DATABASE_URL;
+  delete env.PUBLIC_URL;
+  for (const name of Object.keys(env)) if (name.startsWith('VITEST')) delete env[name];
+  return env;
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not become healthy');
+}
+
+function exitOf(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+}
+
+async function startServer(extraEnv: Record<string, string> = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'creatheque-stop-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: root,
+    env: serverEnv(port, dataDir, { SEED: 'demo', ...extraEnv }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let logs = '';
+  child.stdout!.on('data', (c: Buffer) => (logs += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (logs += c.toString()));
+  started.push({ child, dataDir });
+  await waitForHealth(baseUrl, child, 60_000);
+  return { child, baseUrl, dataDir, logs: () => logs };
+}
+
+async function login(baseUrl: string, email: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email, password: 'demo1234' }),
+  });
+  expect(res.status).toBe(200);
+  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
+/** The bytes and content type a browser would send for this form. */
+async function encodeForm(form: FormData): Promise<{ body: Buffer; contentType: string }> {
+  const request = new Request('http://local/', { method: 'POST', body: form });
+  return { body: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type')! };
+}
+
+/** Starts an upload and sends only its first half; the caller sends the rest (or not). */
+function startUpload(baseUrl: string, cookie: string, form: { body: Buffer; contentType: string }) {
+  const url = new URL('/api/creatives', baseUrl);
+  const req = http.request(url, {
+    method: 'POST',
+    headers: { cookie, origin: baseUrl, 'content-type': form.contentType, 'content-length': form.body.length },
+  });
+  const half = Math.floor(form.body.length / 2);
+  const response = new Promise<{ status: number; body: string } | { error: string }>((resolve) => {
+    req.on('response', (res) => {
+      let body = '';
+      res.on('data', (c: Buffer) => (body += c.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      res.on('error', (err) => resolve({ error: err.message }));
+    });
+    req.on('error', (err) => resolve({ error: err.message }));
+  });
+  req.write(form.body.subarray(0, half));
+  return { response, finish: () => req.end(form.body.subarray(half)) };
+}
+
+/** After the server is gone: every media row has its files, no file lacks its row, no temp file is left. */
+async function storedState(dataDir: string, name: string) {
+  const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
+  try {
+    const rows = await database.db.select().from(creatives).where(eq(creatives.name, name));
+    const mediaRows = await database.db.select().from(media);
+    const recorded = new Set(mediaRows.flatMap((m) => [m.name, m.thumbName, m.posterName].filter(Boolean) as string[]));
+    const mediaRoot = path.join(dataDir, 'media');
+    const onDisk = fs
+      .readdirSync(path.join(mediaRoot, 'creatives'))
+      .map((f) => `creatives/${f}`);
+    return {
+      creatives: rows.length,
+      missingFiles: [...recorded].filter((n) => !fs.existsSync(path.join(mediaRoot, n))),
+      orphanFiles: onDisk.filter((n) => !recorded.has(n)),
+      tempFiles: fs.readdirSync(path.join(mediaRoot, '.tmp')),
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Engine-independent and slow (real processes on embedded PGlite): run once, in the PGlite pass. */
+const pglitePass = !process.env.DATABASE_URL;
+
+describe.runIf(pglitePass)('graceful stop (PGlite pass only: each test starts its own server process)', () => {
+  it('on SIGTERM ends the live event streams, closes the database and exits 0', async () => {
+    const server = await startServer();
+    const cookie = await login(server.baseUrl, 'specialiste@example.com');
+    const events = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      http.get(`${server.baseUrl}/api/review/events`, { headers: { cookie } }, resolve).on('error', reject);
+    });
+    expect(events.statusCode).toBe(200);
+    let received = '';
+    events.on('data', (c: Buffer) => (received += c.toString()));
+    const streamEnded = new Promise<void>((resolve) => events.on('close', () => resolve()));
+    await sleep(300);
+    expect(received).toContain('event: pending');
+    const t0 = Date.now();
+    server.child.kill('SIGTERM');
+    const exit = await exitOf(server.child);
+    await streamEnded;
+    expect(exit).toEqual({ code: 0, signal: null });
+    expect(Date.now() - t0).toBeLessThan(5000);
+    expect(fs.existsSync(path.join(server.dataDir, 'server.lock'))).toBe(false);
+    expect(server.logs()).toContain('arrêt terminé');
+  }, 90_000);
+
+  it('lets an upload in flight finish: the whole creative is kept', async () => {
+    const server = await startServer();
+    const cookie = await login(server.baseUrl, 'agence@example.com');
+    const name = 'Arrêt pendant envoi';
+    const form = await encodeForm(
+      creativeForm({ ...VALID_FORM, name }, { bytes: padTo(demoVideoBytes(), 3 * 1024 * 1024), name: 'spot.mp4', type: 'video/mp4' }),
+    );
+    const upload = startUpload(server.baseUrl, cookie, form);
+    await sleep(300);
+    server.child.kill('SIGTERM');
+    await sleep(500);
+    upload.finish();
+    const answer = await upload.response;
+    expect(answer).toMatchObject({ status: 201 });
+    expect(await exitOf(server.child)).toEqual({ code: 0, signal: null });
+    expect(await storedState(server.dataDir, name)).toEqual({ creatives: 1, missingFiles: [], orphanFiles: [], tempFiles: [] });
+  }, 90_000);
+
+  it('cuts an upload that stalls past the grace period: nothing of it is kept', async () => {
+    const server = await startServer();
+    const cookie = await login(server.baseUrl, 'agence@example.com');
+    const name = 'Envoi interrompu';
+    const form = await encodeForm(
+      creativeForm({ ...VALID_FORM, name }, { bytes: padTo(demoVideoBytes(), 3 * 1024 * 1024), name: 'spot.mp4', type: 'video/mp4' }),
+    );
+    const upload = startUpload(server.baseUrl, cookie, form);
+    await sleep(300);
+    server.child.kill('SIGTERM');
+    const answer = await upload.response;
+    expect(answer).toHaveProperty('error');
+    expect(await exitOf(server.child)).toEqual({ code: 0, signal: null });
+    expect(await storedState(server.dataDir, name)).toEqual({ creatives: 0, missingFiles: [], orphanFiles: [], tempFiles: [] });
+  }, 90_000);
+});
+
+describe.runIf(pglitePass)('npm start (PGlite pass only)', () => {
+  it('stops the whole server when the process a supervisor started gets SIGTERM', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'creatheque-npm-start-'));
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const child = spawn('npm', ['start'], { cwd: root, env: serverEnv(port, dataDir, { SEED: 'none' }), stdio: 'ignore', detached: true });
+    started.push({ child, dataDir });
+    await waitForHealth(baseUrl, child, 120_000);
+    const serverPid = Number(fs.readFileSync(path.join(dataDir, 'server.lock'), 'utf8'));
+    expect(serverPid).toBeGreaterThan(0);
+    child.kill('SIGTERM');
+    await exitOf(child);
+    await sleep(500);
+    expect(() => process.kill(serverPid, 0)).toThrow();
+    expect(await fetch(`${baseUrl}/api/health`).then(() => 'answers', () => 'gone')).toBe('gone');
+  }, 180_000);
+});

@@ -1,0 +1,21 @@
+import { defineConfig } from 'vite';
+
+/**
+ * The API server compiled to plain JavaScript (dist-server/), so `npm start` runs one Node process
+ * without a TypeScript loader. Packages stay external (loaded from node_modules at run time).
+ */
+export default defineConfig({
+  publicDir: false,
+  build: {
+    ssr: true,
+    outDir: 'dist-server',
+    emptyOutDir: true,
+    target: 'node20',
+    sourcemap: true,
+    minify: false,
+    rollupOptions: {
+      input: { index: 'server/index.ts' },
+      output: { format: 'es', entryFileNames: '[name].js' },
+    },
+  },
+});
