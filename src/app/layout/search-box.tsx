@@ -15,9 +15,14 @@ export function SearchBox({ className }: { className?: string }) {
   const [params, setParams] = useSearchParams();
   const urlTerm = params.get('q') ?? '';
   const [term, setTerm] = useState(urlTerm);
+  const [shownUrlTerm, setShownUrlTerm] = useState(urlTerm);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  useEffect(() => setTerm(urlTerm), [urlTerm]);
+  // The URL changed from elsewhere (Back, a link): show its term (React's "adjust state on prop change").
+  if (urlTerm !== shownUrlTerm) {
+    setShownUrlTerm(urlTerm);
+    setTerm(urlTerm);
+  }
   useEffect(() => () => {
     if (timer.current) clearTimeout(timer.current);
   }, []);

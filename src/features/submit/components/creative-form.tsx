@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef, useState } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { ADVERTISER_MAX, DEFAULT_ADVERTISER, NAME_MAX } from '../../../../domain/limits';
 import { mediaProblem } from '../../../../domain/media-rules';
@@ -48,7 +48,9 @@ export function CreativeForm({ defaultValues, current, submitLabel, failureMessa
     setFile(problem ? null : picked);
   };
 
-  const submit = form.handleSubmit(
+  // handleSubmit is called in the event handler (not during render), where reading refs is allowed.
+  const submit = (event: FormEvent<HTMLFormElement>) =>
+    form.handleSubmit(
     async (input) => {
       if (mediaMissing()) {
         setMediaError(MSG.mediaRequired);
@@ -70,7 +72,7 @@ export function CreativeForm({ defaultValues, current, submitLabel, failureMessa
     () => {
       if (mediaMissing()) setMediaError(MSG.mediaRequired);
     },
-  );
+  )(event);
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-6" aria-busy={isSubmitting}>

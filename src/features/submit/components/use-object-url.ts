@@ -4,7 +4,10 @@ import { useEffect, useState } from 'react';
 export function useObjectUrl(file: File | null): string | null {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
+    // Synchronises with an external resource (a blob: URL that must be revoked), which is what
+    // effects are for; the extra render happens only when the picked file changes.
     if (!file) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect
       setUrl(null);
       return;
     }
