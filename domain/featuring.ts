@@ -1,3 +1,6 @@
+import { statusAfter, type ReviewAction } from './transitions';
+import type { CreativeStatus } from './vocabulary';
+
 /** The fields featuring sets on the chosen creative and resets on the previously featured one (spec §4). */
 export interface FeatureFields {
   isFeatured: boolean;
@@ -23,4 +26,19 @@ export function applyFeaturing<T extends { id: string } & FeatureFields>(
   now: Date = new Date(),
 ): T[] {
   return creatives.map((c) => (c.id === id ? { ...c, ...featuredFields(input, now) } : c.isFeatured ? { ...c, ...UNFEATURED } : c));
+}
+
+/** The fields a review sets (spec §4): approving validates and clears any reason, rejecting keeps the reason. */
+export interface ReviewedFields {
+  status: CreativeStatus;
+  validated: boolean;
+  rejectionReason: string | null;
+}
+
+export function reviewedFields(action: ReviewAction, reason?: string | null): ReviewedFields {
+  return {
+    status: statusAfter(action),
+    validated: action === 'approve',
+    rejectionReason: action === 'reject' ? (reason ?? null) : null,
+  };
 }

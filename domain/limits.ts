@@ -19,3 +19,7 @@ export const COUNTER_WARNING_AT = 5;
 export const COMMENT_MAX = 2000;
 export const FOLDER_NAME_MAX = 60;
 export const NAME_PART_MAX = 50;
+/** Validation queues (pending / rejected lists) are short-lived: a page this long is more than a reviewer handles at once. */
+export const QUEUE_LIMIT = 200;
+/** The contact address shown to users when the deployment does not set one (server CONTACT_EMAIL). */
+export const DEFAULT_CONTACT_EMAIL = 'contact@creatheque.fr';

@@ -1,16 +1,32 @@
+import {
+  ADVERTISER_MAX,
+  COMMENT_MAX,
+  FOLDER_NAME_MAX,
+  IMAGE_MAX_BYTES,
+  NAME_MAX,
+  NAME_PART_MAX,
+  PASSWORD_MIN,
+  REJECTION_REASON_MAX,
+  VIDEO_MAX_BYTES,
+} from './limits';
+
+/** A byte limit as the spec writes it: '10MB'. */
+const megabytes = (bytes: number) => `${bytes / (1024 * 1024)}MB`;
+
 /**
  * Every user-facing French message of the spec (§5, §8), written once.
- * Schemas, server errors and the UI all read them from here.
+ * Schemas, server errors and the UI all read them from here. A message that states a limit
+ * builds it from the constant in ./limits, so the limit changes in one edit.
  */
 export const MSG = {
   emailRequired: "L'email est requis",
   emailInvalid: 'Adresse email invalide',
   passwordRequired: 'Le mot de passe est requis',
-  passwordMin: 'Le mot de passe doit contenir au moins 6 caractères',
+  passwordMin: `Le mot de passe doit contenir au moins ${PASSWORD_MIN} caractères`,
   firstNameRequired: 'Le prénom est requis',
   lastNameRequired: 'Le nom est requis',
-  firstNameMax: 'Le prénom ne doit pas dépasser 50 caractères',
-  lastNameMax: 'Le nom ne doit pas dépasser 50 caractères',
+  firstNameMax: `Le prénom ne doit pas dépasser ${NAME_PART_MAX} caractères`,
+  lastNameMax: `Le nom ne doit pas dépasser ${NAME_PART_MAX} caractères`,
   confirmRequired: 'Veuillez confirmer votre mot de passe',
   passwordsMismatch: 'Les mots de passe ne correspondent pas',
   currentPasswordRequired: 'Le mot de passe actuel est requis',
@@ -30,11 +46,11 @@ export const MSG = {
   mediaRequired: 'Un média est requis',
   mediaInvalidType:
     'Format de fichier non valide. Utilisez JPG, PNG, WebP pour les images ou MP4, WebM, MOV pour les vidéos.',
-  imageTooLarge: 'Le fichier ne doit pas dépasser 10MB.',
-  videoTooLarge: 'Le fichier ne doit pas dépasser 50MB.',
+  imageTooLarge: `Le fichier ne doit pas dépasser ${megabytes(IMAGE_MAX_BYTES)}.`,
+  videoTooLarge: `Le fichier ne doit pas dépasser ${megabytes(VIDEO_MAX_BYTES)}.`,
   fieldRequired: 'Ce champ est requis',
-  nameMax: 'Le nom ne doit pas dépasser 35 caractères',
-  advertiserMax: "Le nom de l'annonceur ne doit pas dépasser 35 caractères",
+  nameMax: `Le nom ne doit pas dépasser ${NAME_MAX} caractères`,
+  advertiserMax: `Le nom de l'annonceur ne doit pas dépasser ${ADVERTISER_MAX} caractères`,
   mustBeLoggedToSubmit: 'Vous devez être connecté pour soumettre une créative',
   submitError: 'Une erreur est survenue lors de la soumission. Veuillez réessayer.',
   selectAtLeastOne: {
@@ -51,22 +67,33 @@ export const MSG = {
   editError: 'Une erreur est survenue lors de la mise à jour.',
 
   rejectionRequired: 'Le motif du refus est requis',
-  rejectionMax: 'Le motif du refus ne doit pas dépasser 100 caractères',
+  rejectionMax: `Le motif du refus ne doit pas dépasser ${REJECTION_REASON_MAX} caractères`,
   analystRequired: "Le prénom de l'analyste est requis",
   ratingRequired: 'Veuillez attribuer au moins une étoile',
   featureSuccess: 'Créative mise en avant avec succès',
   featureError: 'Une erreur est survenue lors de la mise en avant',
+  featureNotApproved: 'Seules les créatives validées peuvent être mises en avant',
+  reviewNotAllowed: 'Cette action n’est pas possible pour le statut actuel de la créative',
 
   commentRequired: 'Le commentaire ne peut pas être vide',
+  commentMax: `Le commentaire ne doit pas dépasser ${COMMENT_MAX} caractères`,
   commentError: "Une erreur est survenue lors de l'ajout du commentaire.",
   folderNameRequired: 'Le nom du dossier est requis',
+  folderNameMax: `Le nom du dossier ne doit pas dépasser ${FOLDER_NAME_MAX} caractères`,
+  folderNotFound: 'Dossier introuvable',
 
   creativeNotFound: 'Créative non trouvée',
+  mediaUnavailable: 'Média non disponible',
   deleteCreativeConfirm: 'Êtes-vous sûr de vouloir supprimer cette créative ?',
   deleteError: 'Une erreur est survenue lors de la suppression.',
   creativeDeleted: 'Créative supprimée avec succès',
   creativeDeleteError: 'Une erreur est survenue lors de la suppression',
   downloadError: 'Une erreur est survenue lors du téléchargement',
+  creativeApproved: 'Créative approuvée',
+  creativeRejected: 'Créative refusée',
+  creativeUpdated: 'Créative mise à jour avec succès',
+  creativePublished: 'Créative publiée avec succès',
+  signOutError: 'Une erreur est survenue lors de la déconnexion',
 
   roleUpdateError: 'Une erreur est survenue lors de la mise à jour du rôle.',
   deleteUserConfirm: 'Êtes-vous sûr de vouloir supprimer cet utilisateur ?',
@@ -74,6 +101,9 @@ export const MSG = {
   unauthorized: 'Accès non autorisé',
   cannotChangeOwnRole: 'Vous ne pouvez pas modifier votre propre rôle',
   cannotDeleteSelf: 'Vous ne pouvez pas supprimer votre propre compte',
+  userNotFound: 'Utilisateur introuvable',
+  roleUpdated: (name: string, role: string) => `Rôle de ${name} : ${role}`,
+  userDeleted: (name: string) => `Utilisateur supprimé : ${name}`,
 
   notSignedIn: 'Vous devez être connecté',
   forbidden: "Vous n'avez pas les droits nécessaires pour cette action",

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_CONTACT_EMAIL } from '../domain/limits';
 
 /** The only reader of process.env on the server. Parsed once; bad values stop the start-up. */
 const optionalUrl = z
@@ -18,7 +19,7 @@ const envSchema = z.object({
   SEED: z.enum(['demo', 'none']).default('demo'),
   PUBLIC_URL: optionalUrl,
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
-  CONTACT_EMAIL: z.email().default('contact@creatheque.fr'),
+  CONTACT_EMAIL: z.email().default(DEFAULT_CONTACT_EMAIL),
   REGISTRATION_WEBHOOK_URL: optionalUrl,
   SUBMISSION_WEBHOOK_URL: optionalUrl,
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),

@@ -7,6 +7,6 @@ export const commentInput = z.object({
     .string({ error: MSG.commentRequired })
     .trim()
     .min(1, MSG.commentRequired)
-    .max(COMMENT_MAX, `Le commentaire ne doit pas dépasser ${COMMENT_MAX} caractères`),
+    .max(COMMENT_MAX, MSG.commentMax),
 });
 export type CommentInput = z.input<typeof commentInput>;

@@ -39,7 +39,7 @@ export const creativeInput = z.object({
 export type CreativeFormValues = z.input<typeof creativeInput>;
 export type CreativeInputData = z.output<typeof creativeInput>;
 
-/** 'Motif du refus': required after trimming, at most 100 characters. */
+/** 'Motif du refus': required after trimming, at most REJECTION_REASON_MAX characters. */
 export const rejectionInput = z.object({
   reason: z
     .string({ error: MSG.rejectionRequired })
@@ -74,4 +74,5 @@ export const adminCreativeInput = z.object({
 });
 export type AdminCreativeFormValues = z.input<typeof adminCreativeInput>;
 
-export const reviewStatusInput = z.object({ status: z.enum(['pending', 'rejected']) });
+/** The `status` of a validation queue (pending or rejected lists); anything else reads as 'Données invalides'. */
+export const reviewStatusInput = z.object({ status: z.enum(['pending', 'rejected'], { error: MSG.invalidInput }) });

@@ -7,5 +7,5 @@ export const folderInput = z.object({
     .string({ error: MSG.folderNameRequired })
     .trim()
     .min(1, MSG.folderNameRequired)
-    .max(FOLDER_NAME_MAX, `Le nom du dossier ne doit pas dépasser ${FOLDER_NAME_MAX} caractères`),
+    .max(FOLDER_NAME_MAX, MSG.folderNameMax),
 });

@@ -37,7 +37,7 @@ async function ownFolder(db: Db, viewer: User, id: string): Promise<Folder> {
     .from(folders)
     .where(and(eq(folders.id, id), eq(folders.userId, viewer.id)))
     .limit(1);
-  if (!row) throw new AppError('NOT_FOUND', { message: 'Dossier introuvable' });
+  if (!row) throw new AppError('NOT_FOUND', { message: MSG.folderNotFound });
   return toFolder(row);
 }
 

@@ -48,7 +48,7 @@ export async function listUsers(db: Db, query: { q: string; role: Role[] }): Pro
 async function requireOther(db: Db, admin: User, id: string, selfMessage: string) {
   if (id === admin.id) throw new AppError('FORBIDDEN', { message: selfMessage });
   const [row] = await db.select({ id: userTable.id }).from(userTable).where(eq(userTable.id, id));
-  if (!row) throw new AppError('NOT_FOUND', { message: 'Utilisateur introuvable' });
+  if (!row) throw new AppError('NOT_FOUND', { message: MSG.userNotFound });
 }
 
 /** Changes another user's role and ends that user's sessions, so the new rights apply at once. */

@@ -1,3 +1,5 @@
+import { DEFAULT_CONTACT_EMAIL } from '../../domain/limits';
+
 /**
  * The whitelisted build-time variables the web app may read (VITE_*), checked once.
  * Plain code rather than zod so the home page's initial bundle does not carry a schema library.
@@ -101,5 +103,5 @@ function meta(name: string): string | null {
 }
 
 export const runtimeConfig = {
-  contactEmail: meta('creatheque:contact-email') ?? 'contact@creatheque.fr',
+  contactEmail: meta('creatheque:contact-email') ?? DEFAULT_CONTACT_EMAIL,
 };

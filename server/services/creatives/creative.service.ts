@@ -57,6 +57,6 @@ export async function getDownload(db: Db, viewer: User, id: string) {
     .where(eq(creatives.id, id))
     .limit(1);
   if (!row || !canViewCreative(row.creative, viewer)) throw notFound();
-  if (!row.mediaName || !row.contentType) throw new AppError('NOT_FOUND', { message: 'Média non disponible' });
+  if (!row.mediaName || !row.contentType) throw new AppError('NOT_FOUND', { message: MSG.mediaUnavailable });
   return { name: row.creative.name, mediaName: row.mediaName, contentType: row.contentType };
 }

@@ -1,8 +1,9 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { AppError } from '../../../domain/errors';
-import { featuredFields, UNFEATURED } from '../../../domain/featuring';
+import { featuredFields, reviewedFields, UNFEATURED } from '../../../domain/featuring';
+import { QUEUE_LIMIT } from '../../../domain/limits';
 import { MSG } from '../../../domain/messages';
-import { canTransition, statusAfter, type ReviewAction } from '../../../domain/transitions';
+import { canTransition, type ReviewAction } from '../../../domain/transitions';
 import type { Creative, ReviewCounts, User } from '../../../domain/types';
 import type { CreativeStatus } from '../../../domain/vocabulary';
 import type { Db } from '../../db/client';
@@ -10,9 +11,6 @@ import { creatives } from '../../db/schema';
 import type { Deps } from '../../http/context';
 import { getCreative } from './creative.service';
 import { selectCreatives, toCreative } from './creative-row';
-
-/** Validation lists are short-lived queues; a page this long is more than a reviewer handles at once. */
-const QUEUE_LIMIT = 200;
 
 const notFound = () => new AppError('NOT_FOUND', { message: MSG.creativeNotFound });
 
@@ -52,16 +50,11 @@ export async function review(
     const [row] = await tx.select({ status: creatives.status }).from(creatives).where(eq(creatives.id, id)).for('update');
     if (!row) throw notFound();
     if (!canTransition(row.status as CreativeStatus, action)) {
-      throw new AppError('CONFLICT', { message: 'Cette action n’est pas possible pour le statut actuel de la créative' });
+      throw new AppError('CONFLICT', { message: MSG.reviewNotAllowed });
     }
     await tx
       .update(creatives)
-      .set({
-        status: statusAfter(action),
-        validated: action === 'approve',
-        rejectionReason: action === 'reject' ? (reason ?? null) : null,
-        updatedAt: new Date(),
-      })
+      .set({ ...reviewedFields(action, reason), updatedAt: new Date() })
       .where(eq(creatives.id, id));
   });
   await deps.pending.publish();
@@ -79,7 +72,7 @@ export async function feature(
     const [row] = await tx.select({ status: creatives.status }).from(creatives).where(eq(creatives.id, id)).for('update');
     if (!row) throw notFound();
     if (row.status !== 'approved') {
-      throw new AppError('CONFLICT', { message: 'Seules les créatives validées peuvent être mises en avant' });
+      throw new AppError('CONFLICT', { message: MSG.featureNotApproved });
     }
     await tx.update(creatives).set(UNFEATURED).where(and(eq(creatives.isFeatured, true), ne(creatives.id, id)));
     await tx.update(creatives).set(featuredFields(input)).where(eq(creatives.id, id));

@@ -1,7 +1,15 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { folderInput } from '../../../domain/schemas/folder';
 
-/** The trimmed folder name, or the schema's message (MSG.folderNameRequired, the length limit). */
-export function parseFolderName(raw: string): { ok: true; name: string } | { ok: false; error: string } {
-  const parsed = folderInput.safeParse({ name: raw });
-  return parsed.success ? { ok: true, name: parsed.data.name } : { ok: false, error: parsed.error.issues[0]?.message ?? '' };
+export type FolderNameValues = z.input<typeof folderInput>;
+
+/**
+ * The folder-name form of 'Nouveau dossier' and of the inline rename: `folderInput` trims the name
+ * and gives its messages (MSG.folderNameRequired, MSG.folderNameMax). The focus stays where the user
+ * put it when the name is refused (the message is under the only field).
+ */
+export function useFolderNameForm(name = '') {
+  return useForm<FolderNameValues>({ resolver: zodResolver(folderInput), defaultValues: { name }, shouldFocusError: false });
 }

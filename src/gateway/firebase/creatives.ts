@@ -259,7 +259,7 @@ export function firebaseCreatives(ctx: FirebaseContext): Gateway['creatives'] {
     async download(creative) {
       await requireUid(ctx);
       const url = creative.mediaUrl ?? creative.image;
-      if (!url) throw gatewayError('NOT_FOUND', 'Média non disponible');
+      if (!url) throw gatewayError('NOT_FOUND', MSG.mediaUnavailable);
       let res: Response;
       try {
         res = await fetch(url);

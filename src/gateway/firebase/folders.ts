@@ -15,6 +15,7 @@ import {
   type DocumentData,
   type DocumentReference,
 } from 'firebase/firestore';
+import { MSG } from '../../../domain/messages';
 import { folderInput } from '../../../domain/schemas/folder';
 import { matchesSearch } from '../../../domain/search';
 import type { Creative, Folder } from '../../../domain/types';
@@ -25,7 +26,7 @@ import { gatewayError, validate } from './errors';
 import { toCreative, toFolder } from './mappers';
 
 /** Another user's folder is not found, not forbidden (nothing is revealed). */
-const folderNotFound = () => gatewayError('NOT_FOUND', 'Dossier introuvable');
+const folderNotFound = () => gatewayError('NOT_FOUND', MSG.folderNotFound);
 
 /** Most creatives one folder may hold (the rules say the same). */
 export const FOLDER_CREATIVES_MAX = 500;
@@ -42,10 +43,10 @@ export function firebaseFolders(ctx: FirebaseContext): Gateway['folders'] {
     return doc(col(), id);
   }
 
-  /** The caller's folder, or 'Dossier introuvable' (missing, or another user's: the rules refuse it). */
+  /** The caller's folder, or MSG.folderNotFound (missing, or another user's: the rules refuse it). */
   async function ownFolder(uid: string, id: string): Promise<{ ref: DocumentReference; data: DocumentData }> {
     const ref = folderRef(id);
-    const snap = await guard(ctx, () => getDoc(ref), { deniedIsNotFound: true, notFoundMessage: 'Dossier introuvable' });
+    const snap = await guard(ctx, () => getDoc(ref), { deniedIsNotFound: true, notFoundMessage: MSG.folderNotFound });
     const data = snap.exists() ? dataOf(snap) : null;
     if (!data || data.userId !== uid) throw folderNotFound();
     return { ref, data };

@@ -11,10 +11,11 @@ import {
   where,
   type QueryConstraint,
 } from 'firebase/firestore';
-import { featuredFields, UNFEATURED } from '../../../domain/featuring';
+import { featuredFields, reviewedFields, UNFEATURED } from '../../../domain/featuring';
+import { QUEUE_LIMIT } from '../../../domain/limits';
 import { MSG } from '../../../domain/messages';
-import { featureInput, rejectionInput } from '../../../domain/schemas/creative';
-import { canTransition, statusAfter, type ReviewAction } from '../../../domain/transitions';
+import { featureInput, rejectionInput, reviewStatusInput } from '../../../domain/schemas/creative';
+import { canTransition, type ReviewAction } from '../../../domain/transitions';
 import type { Creative, ReviewCounts } from '../../../domain/types';
 import type { CreativeStatus } from '../../../domain/vocabulary';
 import type { Gateway } from '../types';
@@ -22,15 +23,8 @@ import { dataOf, guard, requireViewer, type FirebaseContext } from './context';
 import { creativeRef, notFoundCreative, readCreativeDoc, withSubmitters } from './creatives-shared';
 import { gatewayError, validate } from './errors';
 
-/** Validation queues are short; a page this long is more than a reviewer handles at once. */
-const QUEUE_LIMIT = 200;
-
-type QueueStatus = Exclude<CreativeStatus, 'approved'>;
-
-function checkStatus(status: string): QueueStatus {
-  if (status !== 'pending' && status !== 'rejected') throw gatewayError('VALIDATION', MSG.invalidInput, { status: MSG.invalidInput });
-  return status;
-}
+/** The queue's status, checked with the schema the API uses for `?status=`. */
+const queueStatus = (status: string) => validate(reviewStatusInput, { status }).status;
 
 async function listQueue(ctx: FirebaseContext, uid: string, constraints: QueryConstraint[]): Promise<Creative[]> {
   const snap = await guard(ctx, () =>
@@ -54,7 +48,7 @@ async function countQueues(ctx: FirebaseContext, constraints: QueryConstraint[])
   return { pending: pending.data().count, rejected: rejected.data().count };
 }
 
-const conflict = () => gatewayError('CONFLICT', 'Cette action n’est pas possible pour le statut actuel de la créative');
+const conflict = () => gatewayError('CONFLICT', MSG.reviewNotAllowed);
 
 export function firebaseReview(ctx: FirebaseContext): Gateway['review'] {
   async function review(id: string, action: ReviewAction, reason?: string): Promise<Creative> {
@@ -68,11 +62,7 @@ export function firebaseReview(ctx: FirebaseContext): Gateway['review'] {
           const data = snap.data();
           if (!data) throw notFoundCreative();
           if (!canTransition(data.status as CreativeStatus, action)) throw conflict();
-          tx.update(ref, {
-            status: statusAfter(action),
-            validated: action === 'approve',
-            rejectionReason: action === 'reject' ? (reason ?? null) : null,
-          });
+          tx.update(ref, { ...reviewedFields(action, reason) });
         }),
       { notFoundMessage: MSG.creativeNotFound },
     );
@@ -88,7 +78,7 @@ export function firebaseReview(ctx: FirebaseContext): Gateway['review'] {
   return {
     async list(status) {
       const viewer = await requireViewer(ctx, 'creative:review');
-      return listQueue(ctx, viewer.id, [where('status', '==', checkStatus(status))]);
+      return listQueue(ctx, viewer.id, [where('status', '==', queueStatus(status))]);
     },
 
     async counts() {
@@ -121,7 +111,7 @@ export function firebaseReview(ctx: FirebaseContext): Gateway['review'] {
             const data = target.data();
             if (!data) throw notFoundCreative();
             if (data.status !== 'approved') {
-              throw gatewayError('CONFLICT', 'Seules les créatives validées peuvent être mises en avant');
+              throw gatewayError('CONFLICT', MSG.featureNotApproved);
             }
             for (const other of others) {
               if (other.exists() && other.data().isFeatured === true) tx.update(other.ref, { ...UNFEATURED });
@@ -153,7 +143,7 @@ export function firebaseAgency(ctx: FirebaseContext): Gateway['agency'] {
   return {
     async list(status) {
       const viewer = await requireViewer(ctx, 'creative:own-submissions');
-      return listQueue(ctx, viewer.id, [where('submittedBy', '==', viewer.id), where('status', '==', checkStatus(status))]);
+      return listQueue(ctx, viewer.id, [where('submittedBy', '==', viewer.id), where('status', '==', queueStatus(status))]);
     },
     async counts() {
       const viewer = await requireViewer(ctx, 'creative:own-submissions');

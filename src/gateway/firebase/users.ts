@@ -23,7 +23,7 @@ import { toUser } from './mappers';
 
 const USER_LIST_LIMIT = 500;
 const WRITE_BATCH = 400;
-const userNotFound = () => gatewayError('NOT_FOUND', 'Utilisateur introuvable');
+const userNotFound = () => gatewayError('NOT_FOUND', MSG.userNotFound);
 
 /**
  * User administration (admins): list, change role, delete. Deleting mirrors docs/decisions/002 as

@@ -1,8 +1,10 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { MSG } from '../../../../domain/messages';
-import { commentInput } from '../../../../domain/schemas/comment';
+import { commentInput, type CommentInput } from '../../../../domain/schemas/comment';
 import type { Comment } from '../../../../domain/types';
 import { LikeButton } from '../../../components/creative/like-button';
 import { Button } from '../../../components/ui/button';
@@ -19,29 +21,20 @@ import { useToggleCommentLike } from '../api/toggle-comment-like';
 
 function CommentForm({ creativeId }: { creativeId: string }) {
   const add = useAddComment(creativeId);
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const parsed = commentInput.safeParse({ text });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
+  const form = useForm<CommentInput>({ resolver: zodResolver(commentInput), defaultValues: { text: '' }, shouldFocusError: false });
+  const text = useWatch({ control: form.control, name: 'text' }) ?? '';
+  const submit = form.handleSubmit(async (input) => {
     try {
-      await add.mutateAsync(parsed.data.text);
-      setText('');
+      await add.mutateAsync(input.text);
+      form.reset();
     } catch {
       toast.error(MSG.commentError);
     }
-  };
+  });
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-2">
-      <Field label="Votre commentaire" error={error}>
-        {(a11y) => (
-          <Textarea {...a11y} value={text} onChange={(e) => setText(e.target.value)} rows={3} placeholder="Partagez votre avis sur cette créa…" />
-        )}
+      <Field label="Votre commentaire" error={form.formState.errors.text?.message}>
+        {(a11y) => <Textarea {...a11y} {...form.register('text')} rows={3} placeholder="Partagez votre avis sur cette créa…" />}
       </Field>
       <Button type="submit" className="self-end" disabled={add.isPending || !text.trim()}>
         {add.isPending ? 'Envoi…' : 'Commenter'}

@@ -55,6 +55,22 @@ describe('FeatureDialog', () => {
     expect(screen.queryByText(MSG.ratingRequired)).not.toBeInTheDocument();
   });
 
+  it('refuses an analyst first name made of spaces, and clears the message once one is typed', async () => {
+    const { feature, user } = setup();
+    const analyst = screen.getByRole('textbox', { name: "Prénom de l'analyste" });
+    await user.type(analyst, '   ');
+    await user.click(screen.getByRole('radio', { name: '3 étoiles' }));
+    await user.click(screen.getByRole('button', { name: 'Mettre en avant' }));
+    expect(await screen.findByText(MSG.analystRequired)).toBeInTheDocument();
+    expect(analyst).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText(MSG.ratingRequired)).not.toBeInTheDocument();
+    expect(feature).not.toHaveBeenCalled();
+    await user.type(analyst, 'Léa');
+    await waitFor(() => expect(screen.queryByText(MSG.analystRequired)).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Mettre en avant' }));
+    await waitFor(() => expect(feature).toHaveBeenCalledWith('c1', { analyzedBy: 'Léa', rating: 3 }));
+  });
+
   it('toasts the failure message when featuring fails', async () => {
     const { user } = setup(vi.fn(() => Promise.reject(new Error('boom'))));
     await user.type(screen.getByRole('textbox', { name: "Prénom de l'analyste" }), 'Léa');

@@ -1,6 +1,8 @@
-import { useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { MSG } from '../../../../domain/messages';
-import { featureInput } from '../../../../domain/schemas/creative';
+import { featureInput, type FeatureInput } from '../../../../domain/schemas/creative';
 import type { Creative } from '../../../../domain/types';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '../../../components/ui/dialog';
@@ -8,8 +10,6 @@ import { Field, Input } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toaster';
 import { useFeatureCreative } from '../api/feature-creative';
 import { StarRating } from './star-rating';
-
-type Errors = Partial<Record<'analyzedBy' | 'rating', string>>;
 
 /** 'Mettre en avant': the analyst's first name and a 1–5 star rating (spec §5 Feature dialog). */
 export function FeatureDialog({
@@ -26,25 +26,17 @@ export function FeatureDialog({
   const ratingLabelId = useId();
   const ratingErrorId = useId();
   const feature = useFeatureCreative();
-  const [analyzedBy, setAnalyzedBy] = useState(creative.analyzedBy ?? defaultAnalyst);
-  const [rating, setRating] = useState<number | null>(creative.rating);
-  const [errors, setErrors] = useState<Errors>({});
+  // No star yet: the rating is left out and the schema answers MSG.ratingRequired. The focus stays on the button.
+  const form = useForm<FeatureInput>({
+    resolver: zodResolver(featureInput),
+    defaultValues: { analyzedBy: creative.analyzedBy ?? defaultAnalyst, rating: creative.rating ?? undefined },
+    shouldFocusError: false,
+  });
+  const { errors } = form.formState;
 
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const parsed = featureInput.safeParse({ analyzedBy, rating: rating ?? undefined });
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0];
-        if ((key === 'analyzedBy' || key === 'rating') && !next[key]) next[key] = issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
+  const submit = form.handleSubmit((input) => {
     feature.mutate(
-      { id: creative.id, input: parsed.data },
+      { id: creative.id, input },
       {
         onSuccess: () => {
           toast.success(MSG.featureSuccess);
@@ -53,7 +45,7 @@ export function FeatureDialog({
         onError: () => toast.error(MSG.featureError),
       },
     );
-  };
+  });
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -63,37 +55,29 @@ export function FeatureDialog({
           « {creative.name} » deviendra l'analyse créa de la semaine sur l'accueil, à la place de la créative actuellement mise en avant.
         </DialogDescription>
         <form onSubmit={submit} noValidate className="flex flex-col gap-5">
-          <Field label="Prénom de l'analyste" error={errors.analyzedBy}>
-            {(a11y) => (
-              <Input
-                {...a11y}
-                value={analyzedBy}
-                onChange={(e) => {
-                  setAnalyzedBy(e.target.value);
-                  setErrors((prev) => ({ ...prev, analyzedBy: undefined }));
-                }}
-                autoComplete="given-name"
-                required
-              />
-            )}
+          <Field label="Prénom de l'analyste" error={errors.analyzedBy?.message}>
+            {(a11y) => <Input {...a11y} {...form.register('analyzedBy')} autoComplete="given-name" required />}
           </Field>
           <div className="flex flex-col gap-1.5">
             <span id={ratingLabelId} className="text-sm font-medium text-slate-800">
               Note
             </span>
-            <StarRating
-              value={rating}
-              onChange={(value) => {
-                setRating(value);
-                setErrors((prev) => ({ ...prev, rating: undefined }));
-              }}
-              invalid={Boolean(errors.rating)}
-              aria-labelledby={ratingLabelId}
-              aria-describedby={errors.rating ? ratingErrorId : undefined}
+            <Controller
+              control={form.control}
+              name="rating"
+              render={({ field, fieldState }) => (
+                <StarRating
+                  value={field.value ?? null}
+                  onChange={field.onChange}
+                  invalid={fieldState.invalid}
+                  aria-labelledby={ratingLabelId}
+                  aria-describedby={fieldState.error ? ratingErrorId : undefined}
+                />
+              )}
             />
             {errors.rating ? (
               <p id={ratingErrorId} role="alert" className="text-sm text-red-600">
-                {errors.rating}
+                {errors.rating.message}
               </p>
             ) : null}
           </div>

@@ -1,6 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { FOLDER_NAME_MAX } from '../../../../domain/limits';
 import { MSG } from '../../../../domain/messages';
 import type { Folder } from '../../../../domain/types';
 import { fakeGateway } from '../../../testing/fake-gateway';
@@ -80,6 +81,18 @@ describe('AddToFolderMenu', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Nouveau dossier' }));
     await user.type(screen.getByRole('textbox', { name: 'Nom du nouveau dossier' }), '   {Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG.folderNameRequired);
+    expect(api.create).not.toHaveBeenCalled();
+  });
+
+  it('refuses a folder name longer than the limit', async () => {
+    const { api, user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Ajouter à un dossier' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Nouveau dossier' }));
+    const input = screen.getByRole('textbox', { name: 'Nom du nouveau dossier' });
+    fireEvent.change(input, { target: { value: 'a'.repeat(FOLDER_NAME_MAX + 1) } });
+    await user.click(screen.getByRole('button', { name: 'Créer' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.folderNameMax);
+    expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(api.create).not.toHaveBeenCalled();
   });
 });

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/field';
 import { cn } from '../../../lib/cn';
 import { useRenameFolder } from '../api/rename-folder';
-import { parseFolderName } from '../folder-name';
+import { useFolderNameForm } from '../folder-name';
 import { withFolder } from '../url-state';
 
 interface FolderListItemProps {
@@ -87,10 +87,12 @@ export function FolderListItem({ folder, selected, onDelete }: FolderListItemPro
 
 function RenameInput({ folder, onDone }: { folder: Folder; onDone: (byKeyboard: boolean) => void }) {
   const rename = useRenameFolder();
-  const [value, setValue] = useState(folder.name);
-  const [error, setError] = useState<string | undefined>();
+  const form = useFolderNameForm(folder.name);
+  const error = form.formState.errors.name?.message;
   // Enter or Escape ends the edit before the input unmounts; the blur that may follow must do nothing.
   const finished = useRef(false);
+  // A save being checked: a blur that comes meanwhile (e.g. right after Enter) must not save again.
+  const checking = useRef(false);
 
   const finish = (byKeyboard: boolean) => {
     finished.current = true;
@@ -102,29 +104,36 @@ function RenameInput({ folder, onDone }: { folder: Folder; onDone: (byKeyboard: 
    * why and keeps editing, a blur gives up and keeps the old name.
    */
   const save = (byKeyboard: boolean) => {
-    if (finished.current) return;
-    const parsed = parseFolderName(value);
-    if (!parsed.ok) {
-      if (byKeyboard) setError(parsed.error);
-      else finish(false);
-      return;
-    }
-    if (parsed.name !== folder.name) rename.mutate({ id: folder.id, name: parsed.name });
-    finish(byKeyboard);
+    if (finished.current || checking.current) return;
+    checking.current = true;
+    void form
+      .handleSubmit(
+        ({ name }) => {
+          if (name !== folder.name) rename.mutate({ id: folder.id, name });
+          finish(byKeyboard);
+        },
+        () => {
+          if (!byKeyboard) finish(false);
+        },
+      )()
+      .finally(() => {
+        checking.current = false;
+      });
   };
 
+  const nameField = form.register('name');
   const errorId = `rename-${folder.id}-error`;
   return (
     <div className="flex min-w-0 flex-1 flex-col gap-1 py-1 pl-1">
       <div className="flex items-center gap-1">
         <Input
           autoFocus
-          value={value}
-          onFocus={(e) => e.currentTarget.select()}
-          onChange={(e) => {
-            setValue(e.target.value);
-            setError(undefined);
+          {...nameField}
+          onBlur={(e) => {
+            void nameField.onBlur(e);
+            save(false);
           }}
+          onFocus={(e) => e.currentTarget.select()}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
               e.preventDefault();
@@ -134,7 +143,6 @@ function RenameInput({ folder, onDone }: { folder: Folder; onDone: (byKeyboard: 
               finish(true);
             }
           }}
-          onBlur={() => save(false)}
           aria-label={`Nouveau nom du dossier « ${folder.name} »`}
           aria-invalid={Boolean(error)}
           aria-describedby={error ? errorId : undefined}

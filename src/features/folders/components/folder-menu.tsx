@@ -10,7 +10,7 @@ import { cn } from '../../../lib/cn';
 import { useCreateFolder } from '../api/create-folder';
 import { useFolders } from '../api/get-folders';
 import { useToggleFolderCreative } from '../api/toggle-folder-creative';
-import { parseFolderName } from '../folder-name';
+import { useFolderNameForm } from '../folder-name';
 
 const itemClass =
   'flex cursor-pointer select-none items-center gap-2 rounded-md px-2 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100 data-[disabled]:pointer-events-none data-[disabled]:opacity-50';
@@ -140,35 +140,25 @@ function FolderItems({ creativeId }: { creativeId: string }) {
 function NewFolderForm({ creativeId, onDone }: { creativeId: string; onDone: () => void }) {
   const create = useCreateFolder();
   const toggle = useToggleFolderCreative();
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useFolderNameForm();
+  const error = form.formState.errors.name?.message;
   const errorId = useId();
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const parsed = parseFolderName(name);
-    if (!parsed.ok) {
-      setError(parsed.error);
-      return;
-    }
+  const submit = form.handleSubmit(({ name }) => {
     // mutateAsync: the creative is filed even if the menu was closed in the meantime.
-    create
-      .mutateAsync(parsed.name)
+    void create
+      .mutateAsync(name)
       .then((folder) => {
         toggle.mutate({ folderId: folder.id, creativeId, add: true });
         onDone();
       })
       .catch(() => {}); // logged by useCreateFolder (spec §8)
-  };
+  });
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-1 p-2">
       <div className="flex gap-1.5">
         <Input
           autoFocus
-          value={name}
-          onChange={(e) => {
-            setName(e.target.value);
-            setError(undefined);
-          }}
+          {...form.register('name')}
           // The menu's typeahead would move the focus to an item matching the typed letter.
           onKeyDown={(e) => e.stopPropagation()}
           placeholder="Nom du dossier"

@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FOLDER_NAME_MAX } from '../../../../domain/limits';
 import { MSG } from '../../../../domain/messages';
 import type { Folder } from '../../../../domain/types';
 import { fakeGateway } from '../../../testing/fake-gateway';
@@ -79,6 +80,18 @@ describe('FoldersPage inline rename', () => {
     expect(screen.getByRole('link', { name: /Inspiration/ })).toBeInTheDocument();
   });
 
+  it('refuses a name longer than the limit with Enter, and keeps the old name on blur', async () => {
+    const { rename, user } = setup();
+    const input = await startRenaming(user);
+    fireEvent.change(input, { target: { value: 'a'.repeat(FOLDER_NAME_MAX + 1) } });
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.folderNameMax);
+    expect(input).toHaveFocus();
+    await user.click(document.body);
+    expect(rename).not.toHaveBeenCalled();
+    expect(screen.getByRole('link', { name: /Inspiration/ })).toBeInTheDocument();
+  });
+
   it('rolls the name back when the backend refuses', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { user } = setup(vi.fn(() => Promise.reject(new Error('boom'))));
@@ -87,5 +100,32 @@ describe('FoldersPage inline rename', () => {
     await user.type(input, 'Nope{Enter}');
     await waitFor(() => expect(screen.getByRole('link', { name: /Inspiration/ })).toBeInTheDocument());
     expect(console.error).toHaveBeenCalled();
+  });
+});
+
+describe('FoldersPage new folder form', () => {
+  it("refuses an empty or too long name with the schema's messages", async () => {
+    const { user } = setup();
+    const input = await screen.findByRole('textbox', { name: 'Nouveau dossier' });
+    await user.type(input, '   ');
+    await user.click(screen.getByRole('button', { name: 'Créer' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.folderNameRequired);
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    fireEvent.change(input, { target: { value: 'a'.repeat(FOLDER_NAME_MAX + 1) } });
+    await user.click(screen.getByRole('button', { name: 'Créer' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.folderNameMax);
+  });
+
+  it('creates the folder with the trimmed name and empties the field', async () => {
+    const create = vi.fn((name: string) => Promise.resolve({ ...inspiration, id: 'f2', name }));
+    renderWithProviders(<FoldersPage />, {
+      gateway: fakeGateway({ folders: { list: vi.fn(() => Promise.resolve([inspiration])), creatives: vi.fn(() => Promise.resolve([])), create } }),
+      route: '/folders',
+    });
+    const user = userEvent.setup();
+    const input = await screen.findByRole('textbox', { name: 'Nouveau dossier' });
+    await user.type(input, '  Hooks Meta  {Enter}');
+    await waitFor(() => expect(create).toHaveBeenCalledWith('Hooks Meta'));
+    await waitFor(() => expect(input).toHaveValue(''));
   });
 });

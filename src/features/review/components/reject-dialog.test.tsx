@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../../../domain/messages';
@@ -54,6 +54,18 @@ describe('RejectDialog', () => {
     await user.click(confirm);
     await waitFor(() => expect(reject).toHaveBeenCalledWith('c1', 'Visuel flou'));
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+  });
+
+  it("answers a blank reason with the schema's message when the form is submitted anyway", async () => {
+    const { textarea, reject, user } = setup();
+    await user.type(textarea, '   ');
+    fireEvent.submit(textarea.closest('form')!);
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.rejectionRequired);
+    expect(textarea).toHaveAttribute('aria-invalid', 'true');
+    expect(reject).not.toHaveBeenCalled();
+    await user.type(textarea, 'Flou');
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(textarea).toHaveAttribute('aria-invalid', 'false');
   });
 
   it('shows the error in the dialog when the backend refuses', async () => {

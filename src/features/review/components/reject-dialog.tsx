@@ -1,4 +1,7 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { REJECTION_REASON_MAX } from '../../../../domain/limits';
 import { MSG } from '../../../../domain/messages';
 import { rejectionInput } from '../../../../domain/schemas/creative';
@@ -11,7 +14,9 @@ import { toast } from '../../../components/ui/toaster';
 import { messageOf } from '../../../lib/errors';
 import { useRejectCreative } from '../api/reject-creative';
 
-/** 'Motif du refus': a reason of 1 to 100 characters (after trimming); confirm stays disabled while it is blank. */
+type RejectionValues = z.input<typeof rejectionInput>;
+
+/** 'Motif du refus': a reason of 1 to REJECTION_REASON_MAX characters (after trimming); confirm stays disabled while it is blank. */
 export function RejectDialog({
   creative,
   open,
@@ -23,40 +28,34 @@ export function RejectDialog({
 }) {
   const counterId = useId();
   const reject = useRejectCreative();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  // The focus stays where it is on a refusal: the message is under the only field, next to the button.
+  const form = useForm<RejectionValues>({ resolver: zodResolver(rejectionInput), defaultValues: { reason: '' }, shouldFocusError: false });
+  const reason = useWatch({ control: form.control, name: 'reason' }) ?? '';
+  const error = form.formState.errors.reason?.message;
   const [failure, setFailure] = useState<string | null>(null);
   const blank = reason.trim() === '';
 
   const close = (next: boolean) => {
     if (!next) {
-      setReason('');
-      setError(undefined);
+      form.reset();
       setFailure(null);
     }
     onOpenChange(next);
   };
 
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const parsed = rejectionInput.safeParse({ reason });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
+  const submit = form.handleSubmit((input) => {
     setFailure(null);
     reject.mutate(
-      { id: creative.id, reason: parsed.data.reason },
+      { id: creative.id, reason: input.reason },
       {
         onSuccess: () => {
-          toast.success('Créative refusée');
+          toast.success(MSG.creativeRejected);
           close(false);
         },
         onError: (err) => setFailure(messageOf(err, MSG.internal)),
       },
     );
-  };
+  });
 
   return (
     <Dialog open={open} onOpenChange={close}>
@@ -70,8 +69,7 @@ export function RejectDialog({
             {(a11y) => (
               <Textarea
                 {...a11y}
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
+                {...form.register('reason')}
                 maxLength={REJECTION_REASON_MAX}
                 rows={3}
                 required
