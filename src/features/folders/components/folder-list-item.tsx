@@ -127,6 +127,8 @@ function RenameInput({ folder, onDone }: { folder: Folder; onDone: (byKeyboard: 
     <div className="flex min-w-0 flex-1 flex-col gap-1 py-1 pl-1">
       <div className="flex items-center gap-1">
         <Input
+          // The user just asked to rename: the field they opened takes the focus (Escape gives it back).
+          // eslint-disable-next-line jsx-a11y/no-autofocus
           autoFocus
           {...nameField}
           onBlur={(e) => {

@@ -157,6 +157,8 @@ function NewFolderForm({ creativeId, onDone }: { creativeId: string; onDone: () 
     <form onSubmit={submit} noValidate className="flex flex-col gap-1 p-2">
       <div className="flex gap-1.5">
         <Input
+          // The user just chose 'Nouveau dossier' in the menu: focus goes to the field it opened.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
           autoFocus
           {...form.register('name')}
           // The menu's typeahead would move the focus to an item matching the typed letter.
