@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router';
+import { MSG } from '../../../domain/messages';
 import { toast } from '../../components/ui/toaster';
 import { paths } from '../../config/paths';
 import { useLogout } from '../../features/auth/api/logout';
@@ -14,7 +15,7 @@ export function useMenuEntries() {
   const signOut = () =>
     logout.mutate(undefined, {
       onSuccess: () => navigate(paths.home),
-      onError: () => toast.error('Une erreur est survenue lors de la déconnexion'),
+      onError: () => toast.error(MSG.signOutError),
     });
   return { ...session, items, signOut, signingOut: logout.isPending };
 }

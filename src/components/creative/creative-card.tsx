@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { Creative } from '../../../domain/types';
 import { paths } from '../../config/paths';
 import { CreativeBadges } from './badges';
+import { CreativeCardHeader } from './card-header';
 import { CreativeThumb } from './creative-thumb';
 import { LikeButton } from './like-button';
 import { TagList } from './tag-list';
@@ -27,14 +28,7 @@ export function CreativeCard({ creative, onToggleLike, actions, showPreview = tr
         <CreativeBadges creative={creative} className="absolute left-2 top-2" />
       </Link>
       <div className="flex flex-1 flex-col gap-3 p-4">
-        <div>
-          <h3 className="text-base font-semibold leading-snug text-slate-900">
-            <Link to={href} className="hover:text-brand-700">
-              {creative.name}
-            </Link>
-          </h3>
-          <p className="text-sm text-slate-600">{creative.advertiser}</p>
-        </div>
+        <CreativeCardHeader creative={creative} />
         <TagList creative={creative} max={5} />
         {showPreview && creative.analysisPreview.length > 0 ? (
           <div className="flex flex-col gap-1.5 border-t border-slate-100 pt-3 text-sm text-slate-700">

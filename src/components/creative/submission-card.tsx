@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Creative } from '../../../domain/types';
 import { paths } from '../../config/paths';
 import { formatDate } from '../../lib/format';
+import { CreativeCardHeader } from './card-header';
 import { CreativeThumb } from './creative-thumb';
 import { TagList } from './tag-list';
 
@@ -32,18 +33,12 @@ export function SubmissionCard({
         <CreativeThumb creative={creative} />
       </Link>
       <div className="flex flex-1 flex-col gap-3 p-4">
-        <div className="flex flex-col gap-0.5">
-          <h3 className="text-base font-semibold leading-snug text-slate-900">
-            <Link to={href} className="hover:text-brand-700 hover:underline">
-              {creative.name}
-            </Link>
-          </h3>
-          <p className="text-sm text-slate-600">{creative.advertiser}</p>
+        <CreativeCardHeader creative={creative}>
           <p className="text-xs text-slate-500">
             {showSubmitter ? <>Soumise par {submitter || 'Utilisateur inconnu'} · </> : 'Soumise le '}
             <time dateTime={creative.createdAt}>{formatDate(creative.createdAt)}</time>
           </p>
-        </div>
+        </CreativeCardHeader>
         <TagList creative={creative} />
         {creative.status === 'rejected' && creative.rejectionReason ? (
           <p className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">

@@ -6,6 +6,7 @@ import type { User } from '../../../../domain/types';
 import { Button } from '../../../components/ui/button';
 import { Field, Input } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toaster';
+import { NameFields } from '../../../components/user/name-fields';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { useUpdateProfile } from '../api/update-profile';
 
@@ -28,14 +29,7 @@ export function ProfileForm({ user }: { user: User }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Prénom" error={errors.firstName?.message}>
-          {(a11y) => <Input {...a11y} autoComplete="given-name" {...form.register('firstName')} />}
-        </Field>
-        <Field label="Nom" error={errors.lastName?.message}>
-          {(a11y) => <Input {...a11y} autoComplete="family-name" {...form.register('lastName')} />}
-        </Field>
-      </div>
+      <NameFields register={form.register} errors={errors} />
       <Field label="Email" hint="L'adresse email ne peut pas être modifiée.">
         {(a11y) => <Input {...a11y} type="email" value={user.email} readOnly disabled />}
       </Field>

@@ -6,6 +6,7 @@ import { MSG } from '../../../../domain/messages';
 import { registerInput, type RegisterInput } from '../../../../domain/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { Field, FormAlert, Input, PasswordInput } from '../../../components/ui/field';
+import { NameFields } from '../../../components/user/name-fields';
 import { paths } from '../../../config/paths';
 import { GatewayError } from '../../../gateway/types';
 import { applyFieldErrors } from '../../../lib/form-errors';
@@ -50,14 +51,7 @@ export function RegisterPage() {
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <FormAlert>{alert}</FormAlert>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Prénom" error={errors.firstName?.message}>
-            {(a11y) => <Input {...a11y} autoComplete="given-name" {...form.register('firstName')} />}
-          </Field>
-          <Field label="Nom" error={errors.lastName?.message}>
-            {(a11y) => <Input {...a11y} autoComplete="family-name" {...form.register('lastName')} />}
-          </Field>
-        </div>
+        <NameFields register={form.register} errors={errors} />
         <Field label="Email" error={errors.email?.message}>
           {(a11y) => <Input {...a11y} type="email" autoComplete="email" {...form.register('email')} />}
         </Field>

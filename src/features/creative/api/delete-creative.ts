@@ -3,8 +3,12 @@ import { useGateway } from '../../../gateway/context';
 import { CREATIVES_KEY, patchCreativeEverywhere } from '../../../lib/creative-cache';
 import { creativeQueryOptions } from './get-creative';
 
-/** Deletes a creative (and its comments, server side) and drops it from every cached list. */
-export function useDeleteCreative() {
+/**
+ * 'Supprimer' on the detail page: deletes the creative (and its comments, server side), drops it
+ * from every cached list and removes its cached detail (the page leaves it).
+ * (The validation page's twin, which only drops the card from its tab, is `useDeleteInReviewList`.)
+ */
+export function useDeleteOnDetailPage() {
   const gateway = useGateway();
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,42 +1,29 @@
-import { Check, Pencil, Star, Trash2 } from 'lucide-react';
+import { Pencil, Star, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { MSG } from '../../../../domain/messages';
 import type { Creative } from '../../../../domain/types';
+import { ApproveButton, DeleteCreativeDialog } from '../../../components/creative/moderation';
 import { Button, buttonVariants } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { toast } from '../../../components/ui/toaster';
 import { paths } from '../../../config/paths';
-import { messageOf } from '../../../lib/errors';
 import { useSession } from '../../../lib/session';
-import { useApproveCreative } from '../api/approve-creative';
-import { useDeleteCreative } from '../api/delete-creative';
+import { useApproveOnDetailPage } from '../api/approve-creative';
+import { useDeleteOnDetailPage } from '../api/delete-creative';
 import { FeatureDialog } from './feature-dialog';
 
 /** Detail-page buttons for specialists and admins: approve, edit, feature and delete. */
 export function StaffActions({ creative }: { creative: Creative }) {
   const { user, can } = useSession();
   const navigate = useNavigate();
-  const approve = useApproveCreative();
-  const remove = useDeleteCreative();
+  const approve = useApproveOnDetailPage();
+  const remove = useDeleteOnDetailPage();
   const [featuring, setFeaturing] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
   return (
     <>
       {can('creative:review') && creative.status !== 'approved' ? (
-        <Button
-          disabled={approve.isPending}
-          onClick={() =>
-            approve.mutate(creative.id, {
-              onSuccess: () => toast.success('Créative approuvée'),
-              onError: (error) => toast.error(messageOf(error, MSG.internal)),
-            })
-          }
-        >
-          <Check aria-hidden />
-          Approuver
-        </Button>
+        <ApproveButton creativeId={creative.id} approve={approve} />
       ) : null}
       {can('creative:update') ? (
         <Link to={paths.creativeEdit(creative.id)} className={buttonVariants({ variant: 'outline' })}>
@@ -59,26 +46,14 @@ export function StaffActions({ creative }: { creative: Creative }) {
       {featuring ? (
         <FeatureDialog creative={creative} defaultAnalyst={user?.firstName} open onOpenChange={setFeaturing} />
       ) : null}
-      <ConfirmDialog
+      <DeleteCreativeDialog
+        creativeId={creative.id}
         open={deleting}
         onOpenChange={setDeleting}
-        title={MSG.deleteCreativeConfirm}
         description="La créative et tous ses commentaires seront définitivement supprimés."
-        confirmLabel="Supprimer"
-        destructive
-        pending={remove.isPending}
-        onConfirm={() =>
-          remove.mutate(creative.id, {
-            onSuccess: () => {
-              toast.success(MSG.creativeDeleted);
-              navigate(paths.home);
-            },
-            onError: () => {
-              setDeleting(false);
-              toast.error(MSG.creativeDeleteError);
-            },
-          })
-        }
+        remove={remove}
+        errorMessage={MSG.creativeDeleteError}
+        onDeleted={() => navigate(paths.home)}
       />
     </>
   );

@@ -1,8 +1,8 @@
 import { Heart } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { CreativeCard, CreativeGrid } from '../../../components/creative/creative-card';
+import { ListStates } from '../../../components/creative/list-states';
 import { Button, buttonVariants } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { useLikeHandler } from '../../../lib/use-like-handler';
 import { useFavorites } from '../api/get-favorites';
@@ -25,42 +25,38 @@ export function FavoritesPage() {
           Résultats pour « <strong>{q}</strong> »
         </p>
       ) : null}
-      {favorites.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner className="size-8" />
-        </div>
-      ) : favorites.isError ? (
-        <p role="alert" className="text-center text-red-700">
-          Impossible de charger vos favoris.
-        </p>
-      ) : items.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
-          <Heart className="size-10 text-rose-300" aria-hidden />
-          <p className="font-medium text-slate-800">
-            {q ? 'Aucun favori ne correspond à votre recherche' : "Vous n'avez pas encore de favoris"}
-          </p>
-          {!q ? (
-            <Link to={paths.home} className={buttonVariants({ variant: 'outline' })}>
-              Parcourir la galerie
-            </Link>
-          ) : null}
-        </div>
-      ) : (
-        <>
-          <CreativeGrid>
-            {items.map((creative) => (
-              <CreativeCard key={creative.id} creative={creative} onToggleLike={onToggleLike} showPreview={false} />
-            ))}
-          </CreativeGrid>
-          {favorites.hasNextPage ? (
-            <div className="flex justify-center">
-              <Button variant="outline" size="lg" onClick={() => void favorites.fetchNextPage()} disabled={favorites.isFetchingNextPage}>
-                {favorites.isFetchingNextPage ? 'Chargement…' : 'Charger plus'}
-              </Button>
-            </div>
-          ) : null}
-        </>
-      )}
+      <ListStates
+        isPending={favorites.isPending}
+        isError={favorites.isError}
+        isEmpty={items.length === 0}
+        errorText="Impossible de charger vos favoris."
+        emptyIcon={<Heart className="size-10 text-rose-300" aria-hidden />}
+        empty={
+          <>
+            <p className="font-medium text-slate-800">
+              {q ? 'Aucun favori ne correspond à votre recherche' : "Vous n'avez pas encore de favoris"}
+            </p>
+            {!q ? (
+              <Link to={paths.home} className={buttonVariants({ variant: 'outline' })}>
+                Parcourir la galerie
+              </Link>
+            ) : null}
+          </>
+        }
+      >
+        <CreativeGrid>
+          {items.map((creative) => (
+            <CreativeCard key={creative.id} creative={creative} onToggleLike={onToggleLike} showPreview={false} />
+          ))}
+        </CreativeGrid>
+        {favorites.hasNextPage ? (
+          <div className="flex justify-center">
+            <Button variant="outline" size="lg" onClick={() => void favorites.fetchNextPage()} disabled={favorites.isFetchingNextPage}>
+              {favorites.isFetchingNextPage ? 'Chargement…' : 'Charger plus'}
+            </Button>
+          </div>
+        ) : null}
+      </ListStates>
     </div>
   );
 }

@@ -2,14 +2,12 @@ import { FolderMinus, FolderOpen, SearchX } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Folder } from '../../../../domain/types';
 import { CreativeCard } from '../../../components/creative/creative-card';
+import { ListStates } from '../../../components/creative/list-states';
 import { Button, buttonVariants } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { useLikeHandler } from '../../../lib/use-like-handler';
 import { useFolderCreatives } from '../api/get-folder-creatives';
 import { useToggleFolderCreative } from '../api/toggle-folder-creative';
-
-const emptyClass = 'flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center';
 
 /** Right panel of /folders: the folder's creatives, filtered by ?q, each with 'Retirer du dossier'. */
 export function FolderCreatives({ folder, q }: { folder: Folder; q: string }) {
@@ -32,34 +30,29 @@ export function FolderCreatives({ folder, q }: { folder: Folder; q: string }) {
           Résultats pour « <strong>{q}</strong> »
         </p>
       ) : null}
-      {creatives.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner className="size-8" />
-        </div>
-      ) : creatives.isError ? (
-        <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-center text-red-700">
-          Impossible de charger ce dossier. Veuillez réessayer.
-        </p>
-      ) : items.length === 0 ? (
-        q ? (
-          <div className={emptyClass}>
-            <SearchX className="size-10 text-slate-400" aria-hidden />
+      <ListStates
+        isPending={creatives.isPending}
+        isError={creatives.isError}
+        isEmpty={items.length === 0}
+        errorText="Impossible de charger ce dossier. Veuillez réessayer."
+        emptyIcon={q ? <SearchX className="size-10 text-slate-400" aria-hidden /> : <FolderOpen className="size-10 text-slate-300" aria-hidden />}
+        empty={
+          q ? (
             <p className="font-medium text-slate-800">Aucune créa de ce dossier ne correspond à votre recherche</p>
-          </div>
-        ) : (
-          <div className={emptyClass}>
-            <FolderOpen className="size-10 text-slate-300" aria-hidden />
-            <p className="font-medium text-slate-800">Ce dossier est vide</p>
-            <p className="max-w-sm text-sm text-slate-600">
-              Ajoutez-y des créas depuis la galerie ou la page d'une créa avec le bouton « Ajouter à un dossier ».
-            </p>
-            <Link to={paths.home} className={buttonVariants({ variant: 'outline' })}>
-              Parcourir la galerie
-            </Link>
-          </div>
-        )
-      ) : (
-        // Columns follow the panel's width, not the viewport's (the folder list takes the left column).
+          ) : (
+            <>
+              <p className="font-medium text-slate-800">Ce dossier est vide</p>
+              <p className="max-w-sm text-sm text-slate-600">
+                Ajoutez-y des créas depuis la galerie ou la page d'une créa avec le bouton « Ajouter à un dossier ».
+              </p>
+              <Link to={paths.home} className={buttonVariants({ variant: 'outline' })}>
+                Parcourir la galerie
+              </Link>
+            </>
+          )
+        }
+      >
+        {/* Columns follow the panel's width, not the viewport's (the folder list takes the left column). */}
         <div className="grid grid-cols-1 gap-5 @xl:grid-cols-2 @4xl:grid-cols-3">
           {items.map((creative) => (
             <CreativeCard
@@ -81,7 +74,7 @@ export function FolderCreatives({ folder, q }: { folder: Folder; q: string }) {
             />
           ))}
         </div>
-      )}
+      </ListStates>
     </section>
   );
 }

@@ -4,8 +4,8 @@ import { Link, useSearchParams } from 'react-router';
 import { activeFilterGroups } from '../../../../domain/gallery-filters';
 import type { Creative } from '../../../../domain/types';
 import { CreativeCard, CreativeGrid } from '../../../components/creative/creative-card';
+import { ListStates } from '../../../components/creative/list-states';
 import { Button, buttonVariants } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
 import { useLikeHandler } from '../../../lib/use-like-handler';
@@ -82,55 +82,51 @@ export function GallerySection({ renderCardActions }: GallerySectionProps = {}) 
         </p>
       ) : null}
 
-      {gallery.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner className="size-8" />
-        </div>
-      ) : gallery.isError ? (
-        <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-center text-red-700">
-          Impossible de charger la galerie. Veuillez réessayer.
-        </p>
-      ) : items.length === 0 ? (
-        isFiltered(view) ? (
-          <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
-            <SearchX className="size-10 text-slate-400" aria-hidden />
-            <p className="font-medium text-slate-800">Aucune créative ne correspond à votre recherche</p>
-            <Button variant="outline" onClick={() => setParams(new URLSearchParams(), { replace: true })}>
-              Réinitialiser les filtres
+      <ListStates
+        isPending={gallery.isPending}
+        isError={gallery.isError}
+        isEmpty={items.length === 0}
+        errorText="Impossible de charger la galerie. Veuillez réessayer."
+        emptyIcon={isFiltered(view) ? <SearchX className="size-10 text-slate-400" aria-hidden /> : null}
+        empty={
+          isFiltered(view) ? (
+            <>
+              <p className="font-medium text-slate-800">Aucune créative ne correspond à votre recherche</p>
+              <Button variant="outline" onClick={() => setParams(new URLSearchParams(), { replace: true })}>
+                Réinitialiser les filtres
+              </Button>
+            </>
+          ) : (
+            <>
+              <p className="font-medium text-slate-800">Aucune créative pour le moment</p>
+              {can('creative:submit') ? (
+                <Link to={paths.submit} className={buttonVariants()}>
+                  Ajouter une créa
+                </Link>
+              ) : null}
+            </>
+          )
+        }
+      >
+        <CreativeGrid>
+          {items.map((creative, i) => (
+            <CreativeCard
+              key={creative.id}
+              creative={creative}
+              onToggleLike={onToggleLike}
+              eager={i < 4}
+              actions={renderCardActions?.(creative)}
+            />
+          ))}
+        </CreativeGrid>
+        {gallery.hasNextPage ? (
+          <div className="flex justify-center">
+            <Button variant="outline" size="lg" onClick={loadMore} disabled={gallery.isFetchingNextPage}>
+              {gallery.isFetchingNextPage ? 'Chargement…' : 'Charger plus'}
             </Button>
           </div>
-        ) : (
-          <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
-            <p className="font-medium text-slate-800">Aucune créative pour le moment</p>
-            {can('creative:submit') ? (
-              <Link to={paths.submit} className={buttonVariants()}>
-                Ajouter une créa
-              </Link>
-            ) : null}
-          </div>
-        )
-      ) : (
-        <>
-          <CreativeGrid>
-            {items.map((creative, i) => (
-              <CreativeCard
-                key={creative.id}
-                creative={creative}
-                onToggleLike={onToggleLike}
-                eager={i < 4}
-                actions={renderCardActions?.(creative)}
-              />
-            ))}
-          </CreativeGrid>
-          {gallery.hasNextPage ? (
-            <div className="flex justify-center">
-              <Button variant="outline" size="lg" onClick={loadMore} disabled={gallery.isFetchingNextPage}>
-                {gallery.isFetchingNextPage ? 'Chargement…' : 'Charger plus'}
-              </Button>
-            </div>
-          ) : null}
-        </>
-      )}
+        ) : null}
+      </ListStates>
 
       <Suspense fallback={null}>
         {dialog === 'filters' ? (

@@ -2,6 +2,7 @@ import { Heart, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Creative } from '../../../../domain/types';
 import { CreativeBadges } from '../../../components/creative/badges';
+import { CreativeCardHeader } from '../../../components/creative/card-header';
 import { CreativeThumb } from '../../../components/creative/creative-thumb';
 import { TagList } from '../../../components/creative/tag-list';
 import { buttonVariants } from '../../../components/ui/button';
@@ -27,14 +28,7 @@ export function HighlightCard({ creative, kind }: { creative: Creative; kind: 'm
         <CreativeBadges creative={creative} className="absolute left-3 top-3" />
       </Link>
       <div className="flex flex-col gap-4 p-6">
-        <div>
-          <h3 className="text-xl font-bold text-slate-900 sm:text-2xl">
-            <Link to={href} className="hover:text-brand-700">
-              {creative.name}
-            </Link>
-          </h3>
-          <p className="text-slate-600">{creative.advertiser}</p>
-        </div>
+        <CreativeCardHeader creative={creative} size="lg" />
         {kind === 'month' ? (
           <p className="inline-flex items-center gap-2 text-sm font-medium text-rose-600">
             <Heart className="size-4 fill-current" aria-hidden />

@@ -2,7 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useGateway } from '../../../gateway/context';
 import { settleReview } from './settle-review';
 
-export function useApproveCreative() {
+/**
+ * 'Approuver' on a validation card: the card leaves its tab at once, then lists, counts and the
+ * gallery refetch (`settleReview`). The detail page's twin is `useApproveOnDetailPage`.
+ */
+export function useApproveInReviewList() {
   const gateway = useGateway();
   const queryClient = useQueryClient();
   return useMutation({

@@ -2,7 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useGateway } from '../../../gateway/context';
 import { settleReview } from './settle-review';
 
-export function useDeleteCreative() {
+/**
+ * Delete from a validation card: the card leaves its tab at once, then lists, counts and the
+ * gallery refetch (`settleReview`). The detail page's twin is `useDeleteOnDetailPage`.
+ */
+export function useDeleteInReviewList() {
   const gateway = useGateway();
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,37 +1,23 @@
-import { Check, Trash2, X } from 'lucide-react';
+import { Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { MSG } from '../../../../domain/messages';
 import type { Creative } from '../../../../domain/types';
+import { ApproveButton, DeleteCreativeDialog } from '../../../components/creative/moderation';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { toast } from '../../../components/ui/toaster';
-import { messageOf } from '../../../lib/errors';
-import { useApproveCreative } from '../api/approve-creative';
-import { useDeleteCreative } from '../api/delete-creative';
+import { useApproveInReviewList } from '../api/approve-creative';
+import { useDeleteInReviewList } from '../api/delete-creative';
 import { RejectDialog } from './reject-dialog';
 
 /** Approuver (both tabs), Rejeter (pending only) and delete with confirmation. */
 export function ReviewActions({ creative }: { creative: Creative }) {
-  const approve = useApproveCreative();
-  const remove = useDeleteCreative();
+  const approve = useApproveInReviewList();
+  const remove = useDeleteInReviewList();
   const [rejecting, setRejecting] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
   return (
     <>
-      <Button
-        size="sm"
-        disabled={approve.isPending}
-        onClick={() =>
-          approve.mutate(creative.id, {
-            onSuccess: () => toast.success('Créative approuvée'),
-            onError: (error) => toast.error(messageOf(error, MSG.internal)),
-          })
-        }
-      >
-        <Check aria-hidden />
-        Approuver
-      </Button>
+      <ApproveButton size="sm" creativeId={creative.id} approve={approve} />
       {creative.status === 'pending' ? (
         <Button size="sm" variant="outline" onClick={() => setRejecting(true)}>
           <X aria-hidden />
@@ -49,26 +35,13 @@ export function ReviewActions({ creative }: { creative: Creative }) {
         <Trash2 aria-hidden />
       </Button>
       <RejectDialog creative={creative} open={rejecting} onOpenChange={setRejecting} />
-      <ConfirmDialog
+      <DeleteCreativeDialog
+        creativeId={creative.id}
         open={deleting}
         onOpenChange={setDeleting}
-        title={MSG.deleteCreativeConfirm}
         description={`« ${creative.name} » et ses commentaires seront définitivement supprimés.`}
-        confirmLabel="Supprimer"
-        destructive
-        pending={remove.isPending}
-        onConfirm={() =>
-          remove.mutate(creative.id, {
-            onSuccess: () => {
-              setDeleting(false);
-              toast.success(MSG.creativeDeleted);
-            },
-            onError: () => {
-              setDeleting(false);
-              toast.error(MSG.deleteError);
-            },
-          })
-        }
+        remove={remove}
+        errorMessage={MSG.deleteError}
       />
     </>
   );

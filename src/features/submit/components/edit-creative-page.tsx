@@ -48,7 +48,7 @@ export function EditCreativePage() {
         failureMessage={MSG.editError}
         onSubmit={async (input, file, onProgress) => {
           await update.mutateAsync({ id: creative.id, input, file, onProgress });
-          toast.success('Créative mise à jour avec succès');
+          toast.success(MSG.creativeUpdated);
           navigate(paths.creative(creative.id));
         }}
       />

@@ -35,7 +35,7 @@ export function SubmitPage() {
           if (creative.status === 'pending') {
             setAwaitingReview(true);
           } else {
-            toast.success('Créative publiée avec succès');
+            toast.success(MSG.creativePublished);
             navigate(paths.creative(creative.id));
           }
         }}

@@ -1,11 +1,12 @@
+import { SearchX } from 'lucide-react';
 import { useState } from 'react';
 import { MSG } from '../../../../domain/messages';
 import { ROLE_LABELS, type Role } from '../../../../domain/roles';
 import type { User } from '../../../../domain/types';
 import { matchesUser } from '../../../../domain/user-search';
+import { EmptyState, ListStates } from '../../../components/creative/list-states';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormAlert } from '../../../components/ui/field';
-import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toaster';
 import { useSession } from '../../../lib/session';
 import { useDeleteUser } from '../api/delete-user';
@@ -39,7 +40,7 @@ export function UsersPage() {
     setRole.mutate(
       { id: user.id, role },
       {
-        onSuccess: () => toast.success(`Rôle de ${fullName(user)} : ${ROLE_LABELS[role]}`),
+        onSuccess: () => toast.success(MSG.roleUpdated(fullName(user), ROLE_LABELS[role])),
         onError: () => setFailure(MSG.roleUpdateError),
       },
     );
@@ -49,7 +50,7 @@ export function UsersPage() {
     if (!deleting) return;
     setFailure(null);
     remove.mutate(deleting.id, {
-      onSuccess: () => toast.success(`Utilisateur supprimé : ${fullName(deleting)}`),
+      onSuccess: () => toast.success(MSG.userDeleted(fullName(deleting))),
       onError: () => setFailure(MSG.deleteError),
       onSettled: () => setDeleting(null),
     });
@@ -65,23 +66,19 @@ export function UsersPage() {
       </header>
       <UserFilters term={term} onTermChange={setTerm} roles={roles} onRolesChange={setRoles} />
       <FormAlert>{failure}</FormAlert>
-      {users.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner className="size-8" />
-        </div>
-      ) : users.isError ? (
-        <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-center text-red-700">
-          Impossible de charger les utilisateurs. Veuillez réessayer.
-        </p>
-      ) : (
+      <ListStates
+        isPending={users.isPending}
+        isError={users.isError}
+        errorText="Impossible de charger les utilisateurs. Veuillez réessayer."
+      >
         <div className="flex min-w-0 flex-col gap-2">
           <p className="text-sm text-slate-600" aria-live="polite">
             {countLabel(shown.length, all.length)}
           </p>
           {shown.length === 0 ? (
-            <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center font-medium text-slate-800">
-              {MSG.noMatchingUser}
-            </p>
+            <EmptyState icon={<SearchX className="size-10 text-slate-400" aria-hidden />}>
+              <p className="font-medium text-slate-800">{MSG.noMatchingUser}</p>
+            </EmptyState>
           ) : (
             <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
               <table className="w-full text-left text-sm">
@@ -120,7 +117,7 @@ export function UsersPage() {
             </div>
           )}
         </div>
-      )}
+      </ListStates>
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
