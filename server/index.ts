@@ -12,6 +12,7 @@ import { parseEnv, toConfig } from './env';
 import type { Deps } from './http/context';
 import { configureLogging, logger } from './log';
 import { describeMediaTools } from './media/media-tools';
+import { startControlServer, type ControlServer } from './ops/control-server';
 import { serverPaths } from './paths';
 
 /** How long in-flight requests may run on after a stop signal before their connections are cut. */
@@ -36,6 +37,11 @@ async function main() {
     secret: resolveAuthSecret(env.AUTH_SECRET, config.dataDir),
     poolStats: database.poolStats,
   });
+  // PGlite: only this process may open the database, so `npm run backup` asks it over a Unix socket.
+  const control =
+    database.kind === 'pglite'
+      ? await startControlServer({ dataDir: config.dataDir, db: database.db, mediaRoot: deps.media.root, kind: database.kind })
+      : null;
   logger.info(`media: ${describeMediaTools(deps.mediaTools, env)}`);
   const swept = await deps.media.sweepTemp();
   if (swept) logger.info(`media: ${swept} fichier(s) temporaire(s) abandonné(s) supprimé(s)`);
@@ -52,7 +58,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info(`${signal} reçu : arrêt en cours`);
-    void gracefulStop(server, deps, database, inFlight).then(
+    void gracefulStop(server, deps, database, inFlight, control).then(
       () => {
         logger.info('arrêt terminé');
         process.exit(0);
@@ -95,9 +101,15 @@ async function until(condition: () => boolean, timeoutMs: number): Promise<boole
 /**
  * Stop accepting connections, end the live event streams, let in-flight requests finish (at most
  * GRACE_MS, then their connections are cut and their handlers get CLEANUP_MS to undo partial work),
- * remove this process's temp files, and close the database.
+ * remove this process's temp files, stop the backup channel and close the database.
  */
-async function gracefulStop(server: Server, deps: Deps, database: Database, inFlight: { count: number }): Promise<void> {
+async function gracefulStop(
+  server: Server,
+  deps: Deps,
+  database: Database,
+  inFlight: { count: number },
+  control: ControlServer | null,
+): Promise<void> {
   deps.lifecycle.stopping = true;
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   deps.pending.close();
@@ -112,6 +124,7 @@ async function gracefulStop(server: Server, deps: Deps, database: Database, inFl
   }
   await until(() => inFlight.count === 0, CLEANUP_MS);
   await deps.media.sweepTemp({ ownOnly: true });
+  await control?.close();
   await database.close();
 }
 

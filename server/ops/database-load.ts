@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import readline from 'node:readline';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { tableFile, type Manifest } from './archive-manifest';
+import { dependencyOrder, readCatalog, type TableInfo } from './schema-catalog';
+import { columnList, rowsOf, tableRef, type SqlRunner } from './sql-rows';
+
+export interface LoadOptions {
+  /** Empty every app table first (TRUNCATE … CASCADE): restore --force. */
+  replace: boolean;
+  /** Rows per INSERT, and a byte cap so wide rows do not make huge statements. */
+  batchRows?: number;
+  batchBytes?: number;
+  onProgress?: (message: string) => void;
+}
+
+/**
+ * Checks that every table and column of the archive exists in the target database (migrated by
+ * this code): run before anything is written.
+ */
+export function checkTargetSchema(manifest: Manifest, catalog: readonly TableInfo[]): void {
+  const byName = new Map(catalog.map((t) => [t.name, t]));
+  for (const [name, table] of Object.entries(manifest.tables)) {
+    const target = byName.get(name);
+    if (!target) throw new Error(`la table « ${name} » de l'archive n'existe pas dans cette version de Créathèque`);
+    const missing = table.columns.filter((c) => !target.columns.includes(c));
+    if (missing.length) throw new Error(`colonne(s) ${missing.join(', ')} de la table « ${name} » inconnue(s) de cette version`);
+  }
+}
+
+/** Tables of the target that hold at least one row. */
+export async function nonEmptyTables(runner: SqlRunner, catalog: readonly TableInfo[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const table of catalog) {
+    const [row] = await rowsOf<{ present: boolean }>(runner, sql`SELECT EXISTS (SELECT 1 FROM ${tableRef(table.name)}) AS present`);
+    if (row?.present) found.push(table.name);
+  }
+  return found;
+}
+
+/**
+ * Loads the archive's rows in ONE transaction: every table (emptied first with `replace`), in
+ * foreign-key order, with INSERT … SELECT FROM json_populate_recordset in batches; then the
+ * sequences of serial/identity columns move past the restored values; then the row counts are
+ * checked against the manifest. Any failure rolls everything back.
+ */
+export async function loadDatabase(db: Db, dir: string, manifest: Manifest, options: LoadOptions): Promise<Record<string, number>> {
+  const batchRows = options.batchRows ?? 500;
+  const batchBytes = options.batchBytes ?? 4 * 1024 * 1024;
+  return db.transaction(async (tx) => {
+    const catalog = await readCatalog(tx);
+    checkTargetSchema(manifest, catalog);
+    if (options.replace && catalog.length) {
+      await tx.execute(sql`TRUNCATE ${sql.join(catalog.map((t) => tableRef(t.name)), sql`, `)} RESTART IDENTITY CASCADE`);
+    }
+    const counts: Record<string, number> = {};
+    for (const table of dependencyOrder(catalog)) {
+      const entry = manifest.tables[table.name];
+      if (!entry) continue;
+      const columns = columnList(entry.columns);
+      const insert = async (lines: string[]) => {
+        // OVERRIDING SYSTEM VALUE: identity columns GENERATED ALWAYS take the archived values too.
+        await tx.execute(
+          sql`INSERT INTO ${tableRef(table.name)} (${columns}) OVERRIDING SYSTEM VALUE
+              SELECT ${columns} FROM json_populate_recordset(null::${tableRef(table.name)}, ${`[${lines.join(',')}]`}::json)`,
+        );
+      };
+      let batch: string[] = [];
+      let bytes = 0;
+      const input = fs.createReadStream(path.join(dir, tableFile(table.name)), 'utf8');
+      for await (const line of readline.createInterface({ input, crlfDelay: Infinity })) {
+        if (!line) continue;
+        batch.push(line);
+        bytes += line.length;
+        if (batch.length >= batchRows || bytes >= batchBytes) {
+          await insert(batch);
+          batch = [];
+          bytes = 0;
+        }
+      }
+      if (batch.length) await insert(batch);
+      const [row] = await rowsOf<{ n: string }>(tx, sql`SELECT count(*)::text AS n FROM ${tableRef(table.name)}`);
+      counts[table.name] = Number(row?.n ?? 0);
+      if (counts[table.name] !== entry.rows) {
+        throw new Error(`table « ${table.name} » : ${counts[table.name]} ligne(s) chargée(s) au lieu de ${entry.rows}`);
+      }
+      options.onProgress?.(`  table ${table.name} : ${entry.rows} ligne(s)`);
+    }
+    await resetSequences(tx, catalog);
+    return counts;
+  });
+}
+
+/** Serial and identity columns: the next value follows the largest restored one. */
+async function resetSequences(runner: SqlRunner, catalog: readonly TableInfo[]): Promise<void> {
+  for (const table of catalog) {
+    for (const { column, sequence } of table.sequences) {
+      await runner.execute(
+        sql`SELECT setval(${sequence}::regclass, m, true) FROM (SELECT max(${sql.identifier(column)}) AS m FROM ${tableRef(table.name)}) AS s WHERE m IS NOT NULL`,
+      );
+    }
+  }
+}
