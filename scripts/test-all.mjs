@@ -2,7 +2,7 @@
 /**
  * `npm test`: every suite this machine can run, in order, stopping at the first failure.
  *
- *   0. strict type-check of domain/, src/, server/, tests/   tsc --noEmit
+ *   0. strict type-check of domain/, src/, server/, tests/   tsc -b (tsconfig.json's projects)
  *   1. unit, component and server-integration tests        vitest run (PGlite in memory)
  *   2. the server-integration tests again on PostgreSQL    only when DATABASE_URL is set
  *   3. Firebase suites (vitest.firebase.config.ts)          the Auth emulator started by firebase-tools,
@@ -87,7 +87,7 @@ function withoutDatabaseUrl() {
 }
 
 const STAGES = {
-  typecheck: 'Type-check (tsc --noEmit, strict)',
+  typecheck: 'Type-check (tsc -b, strict)',
   pglite: 'Unit, web and server tests (PGlite)',
   postgres: 'Server tests on PostgreSQL',
   firebase: 'Firebase suites (emulators)',
@@ -98,7 +98,8 @@ const STAGES = {
 async function main() {
   const started = Date.now();
 
-  if (!(await stage(STAGES.typecheck, [{ command: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'] }]))) return finish(started);
+  // tsconfig.json lists the projects (domain, node, web, test); -b checks each with its own types.
+  if (!(await stage(STAGES.typecheck, [{ command: bin('tsc'), args: ['-b', 'tsconfig.json'] }]))) return finish(started);
 
   if (!(await stage(STAGES.pglite, [{ command: bin('vitest'), args: ['run'], env: withoutDatabaseUrl() }]))) return finish(started);
 

@@ -26,48 +26,55 @@ import { usersRoutes } from './routes/users/users.routes';
 /** JSON bodies are small; uploads (multipart) have their own streaming limits (server/media/upload.ts). */
 const JSON_BODY_LIMIT = 256 * 1024;
 
+/**
+ * Every JSON route under /api, chained so that the type of the result carries each path, its
+ * params and its response body: the web app's http adapter reads them through `hc<App>`.
+ */
+function apiRoutes(deps: Deps) {
+  return new Hono<AppEnv>()
+    .route('/auth', authRoutes(deps))
+    .route('/me', meRoutes(deps))
+    .route('/creatives', creativesRoutes(deps))
+    .route('/comments', commentsRoutes(deps))
+    .route('/favorites', favoritesRoutes(deps))
+    .route('/review', reviewRoutes(deps))
+    .route('/agency', agencyRoutes(deps))
+    .route('/admin/creatives', adminCreativesRoutes(deps))
+    .route('/folders', foldersRoutes(deps))
+    .route('/users', usersRoutes(deps))
+    .route('/analytics', analyticsRoutes(deps));
+}
+
 /** Builds the whole HTTP app (API + optional SPA). Tests call it in-process. */
 export function createApp(deps: Deps, options: { distDir?: string } = {}) {
-  const app = new Hono<AppEnv>();
-  app.onError(handleError);
-  app.use('*', requestLog(deps.metrics));
-  app.use('*', securityHeaders);
-
-  app.route('/api/health', healthRoutes());
-  app.route('/api/ready', readyRoutes(deps));
-  app.route('/api/metrics', metricsRoutes(deps.metrics, deps.config.env.METRICS_TOKEN));
-  app.route('/media', mediaRoutes(deps));
-
-  app.use('/api/*', async (c, next) => {
-    c.header('Cache-Control', 'no-store');
-    await next();
-  });
   const jsonBodyLimit = bodyLimit({
     maxSize: JSON_BODY_LIMIT,
     onError: () => {
       throw new AppError('PAYLOAD_TOO_LARGE');
     },
   });
-  app.use('/api/*', (c, next) =>
-    (c.req.header('content-type') ?? '').startsWith('multipart/form-data') ? next() : jsonBodyLimit(c, next),
-  );
-  app.use('/api/*', originCheck([deps.config.publicUrl, ...deps.config.trustedOrigins]));
-  app.use('/api/*', loadSession(deps));
-  app.route('/api/auth', authRoutes(deps));
-  app.route('/api/me', meRoutes(deps));
-  app.route('/api/creatives', creativesRoutes(deps));
-  app.route('/api/comments', commentsRoutes(deps));
-  app.route('/api/favorites', favoritesRoutes(deps));
-  app.route('/api/review', reviewRoutes(deps));
-  app.route('/api/agency', agencyRoutes(deps));
-  app.route('/api/admin/creatives', adminCreativesRoutes(deps));
-  app.route('/api/folders', foldersRoutes(deps));
-  app.route('/api/users', usersRoutes(deps));
-  app.route('/api/analytics', analyticsRoutes(deps));
+  // Order matters: health, readiness, metrics and media answer before the /api/* middleware runs.
+  const app = new Hono<AppEnv>()
+    .onError(handleError)
+    .use('*', requestLog(deps.metrics))
+    .use('*', securityHeaders)
+    .route('/api/health', healthRoutes())
+    .route('/api/ready', readyRoutes(deps))
+    .route('/api/metrics', metricsRoutes(deps.metrics, deps.config.env.METRICS_TOKEN))
+    .route('/media', mediaRoutes(deps))
+    .use('/api/*', async (c, next) => {
+      c.header('Cache-Control', 'no-store');
+      await next();
+    })
+    .use('/api/*', (c, next) => ((c.req.header('content-type') ?? '').startsWith('multipart/form-data') ? next() : jsonBodyLimit(c, next)))
+    .use('/api/*', originCheck([deps.config.publicUrl, ...deps.config.trustedOrigins]))
+    .use('/api/*', loadSession(deps))
+    .route('/api', apiRoutes(deps));
+  // Not chained: neither is part of the typed API (a catch-all would add an `/api/*` entry to `hc<App>`).
   app.all('/api/*', notFoundRoute);
-
   if (options.distDir) mountSpa(app, options.distDir, { contactEmail: deps.config.env.CONTACT_EMAIL });
   return app;
 }
 
+/** The whole app's type: `hc<App>` (src/gateway/http/client.ts) derives the typed client from it. */
 export type App = ReturnType<typeof createApp>;

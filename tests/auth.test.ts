@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from
 import { MSG } from '../domain/messages';
 import { user as userTable } from '../server/db/schema';
 import type { WebhookSender } from '../server/services/webhooks';
-import { createTestApp, createUser, uniqueEmail, type TestApp } from './helpers/test-app';
+import { createTestApp, createUser, uniqueEmail, type ApiError, type TestApp, type UserBody } from './helpers/test-app';
 import { logger } from '../server/log';
 
 /** The auth API end to end on the real database (PGlite, or PostgreSQL with DATABASE_URL). */
@@ -34,7 +34,7 @@ describe('POST /api/auth/register', () => {
 
   it('creates a user account, signs it in (Set-Cookie) and answers 201', async () => {
     const input = registration({ email: uniqueEmail('New').replace('new', 'NeW'), firstName: '  Alex ', lastName: ' Durand  ' });
-    const res = await t.request('POST', '/api/auth/register', { body: input });
+    const res = await t.request<UserBody>('POST', '/api/auth/register', { body: input });
     expect(res.status).toBe(201);
     expect(res.setCookies.length).toBeGreaterThan(0);
     expect(res.cookie).toMatch(/session_token=/);
@@ -47,19 +47,19 @@ describe('POST /api/auth/register', () => {
     expect(res.body.user.id).toEqual(expect.any(String));
     expect(JSON.stringify(res.body)).not.toContain(PASSWORD);
 
-    const session = await t.request('GET', '/api/auth/session', { cookie: res.cookie });
+    const session = await t.request<UserBody>('GET', '/api/auth/session', { cookie: res.cookie });
     expect(session.status).toBe(200);
     expect(session.body.user).toMatchObject({ id: res.body.user.id, email: input.email.toLowerCase(), role: 'user' });
   });
 
   it('always creates the role "user", whatever the body says', async () => {
     const input = registration({ role: 'admin' });
-    const res = await t.request('POST', '/api/auth/register', { body: input });
+    const res = await t.request<UserBody>('POST', '/api/auth/register', { body: input });
     expect(res.status).toBe(201);
     expect(res.body.user.role).toBe('user');
     const [row] = await t.db.select().from(userTable).where(eq(userTable.email, input.email));
     expect(row?.role).toBe('user');
-    const session = await t.request('GET', '/api/auth/session', { cookie: res.cookie });
+    const session = await t.request<UserBody>('GET', '/api/auth/session', { cookie: res.cookie });
     expect(session.body.user.role).toBe('user');
   });
 
@@ -67,7 +67,7 @@ describe('POST /api/auth/register', () => {
     const email = uniqueEmail('dup');
     expect((await t.request('POST', '/api/auth/register', { body: registration({ email }) })).status).toBe(201);
     for (const again of [email, email.toUpperCase()]) {
-      const res = await t.request('POST', '/api/auth/register', { body: registration({ email: again, firstName: 'Autre' }) });
+      const res = await t.request<ApiError>('POST', '/api/auth/register', { body: registration({ email: again, firstName: 'Autre' }) });
       expect(res.status).toBe(409);
       expect(res.body.error.code).toBe('EMAIL_TAKEN');
       expect(res.body.error.fields.email).toBe('Cette adresse email est déjà utilisée');
@@ -79,7 +79,7 @@ describe('POST /api/auth/register', () => {
   });
 
   it('gives every required-field message when the body is empty', async () => {
-    const res = await t.request('POST', '/api/auth/register', { body: {} });
+    const res = await t.request<ApiError>('POST', '/api/auth/register', { body: {} });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('VALIDATION');
     expect(res.body.error.fields).toEqual({
@@ -93,7 +93,7 @@ describe('POST /api/auth/register', () => {
   });
 
   it('gives the same messages for empty or blank strings', async () => {
-    const res = await t.request('POST', '/api/auth/register', {
+    const res = await t.request<ApiError>('POST', '/api/auth/register', {
       body: { firstName: '   ', lastName: '', email: '  ', password: '', confirmPassword: '' },
     });
     expect(res.status).toBe(400);
@@ -125,7 +125,7 @@ describe('POST /api/auth/register', () => {
     ['confirmPassword', { confirmPassword: 'demo12345' }, MSG.passwordsMismatch],
   ] as [string, Record<string, unknown>, string, Record<string, string>?][])('400 on %s %j: "%s"', async (field, overrides, message, alsoFields) => {
     const body = registration(overrides);
-    const res = await t.request('POST', '/api/auth/register', { body });
+    const res = await t.request<ApiError>('POST', '/api/auth/register', { body });
     expect(res.status).toBe(400);
     expect(res.body.error).toEqual({ code: 'VALIDATION', message, fields: { [field]: message, ...alsoFields } });
     expect(res.setCookies).toEqual([]);
@@ -147,7 +147,7 @@ describe('POST /api/auth/register', () => {
   });
 
   it('answers 400 VALIDATION to a body that is not JSON', async () => {
-    const res = await t.request('POST', '/api/auth/register', {
+    const res = await t.request<ApiError>('POST', '/api/auth/register', {
       body: 'pas du json',
       headers: { 'content-type': 'application/json' },
     });
@@ -180,19 +180,19 @@ describe('login, session and logout', () => {
   });
 
   it('logs in with the right password (200, Set-Cookie, the user with its role)', async () => {
-    const res = await t.request('POST', '/api/auth/login', { body: { email, password: PASSWORD } });
+    const res = await t.request<UserBody>('POST', '/api/auth/login', { body: { email, password: PASSWORD } });
     expect(res.status).toBe(200);
     expect(res.cookie).toMatch(/session_token=/);
     expect(res.setCookies.join('\n')).toMatch(/HttpOnly/i);
     expect(res.setCookies.join('\n')).toMatch(/SameSite=Lax/i);
     expect(res.body.user).toMatchObject({ email, firstName: 'Sophie', lastName: 'Dubois', role: 'agency' });
 
-    const session = await t.request('GET', '/api/auth/session', { cookie: res.cookie });
+    const session = await t.request<UserBody>('GET', '/api/auth/session', { cookie: res.cookie });
     expect(session.body.user).toMatchObject({ email, role: 'agency' });
   });
 
   it('accepts the e-mail in any case and with surrounding spaces', async () => {
-    const res = await t.request('POST', '/api/auth/login', { body: { email: `  ${email.toUpperCase()} `, password: PASSWORD } });
+    const res = await t.request<UserBody>('POST', '/api/auth/login', { body: { email: `  ${email.toUpperCase()} `, password: PASSWORD } });
     expect(res.status).toBe(200);
     expect(res.body.user.email).toBe(email);
   });
@@ -208,17 +208,17 @@ describe('login, session and logout', () => {
   });
 
   it('validates the login form (400 with the French messages)', async () => {
-    const empty = await t.request('POST', '/api/auth/login', { body: {} });
+    const empty = await t.request<ApiError>('POST', '/api/auth/login', { body: {} });
     expect(empty.status).toBe(400);
     expect(empty.body.error.fields).toEqual({ email: MSG.emailRequired, password: MSG.passwordRequired });
-    const invalid = await t.request('POST', '/api/auth/login', { body: { email: 'nope', password: PASSWORD } });
+    const invalid = await t.request<ApiError>('POST', '/api/auth/login', { body: { email: 'nope', password: PASSWORD } });
     expect(invalid.status).toBe(400);
     expect(invalid.body.error.fields).toEqual({ email: MSG.emailInvalid });
   });
 
   it('logout ends the session (the old cookie no longer works)', async () => {
     const cookie = await t.login(email, PASSWORD);
-    expect((await t.request('GET', '/api/auth/session', { cookie })).body.user).not.toBeNull();
+    expect((await t.request<UserBody>('GET', '/api/auth/session', { cookie })).body.user).not.toBeNull();
 
     const out = await t.request('POST', '/api/auth/logout', { cookie });
     expect(out.status).toBe(200);
@@ -254,7 +254,7 @@ describe('/api/me: profile and password', () => {
       ['PATCH', '/api/me', { firstName: 'A', lastName: 'B' }],
       ['POST', '/api/me/password', { currentPassword: PASSWORD, newPassword: 'nouveau1', confirmPassword: 'nouveau1' }],
     ] as const) {
-      const res = await t.request(method, path, { body });
+      const res = await t.request<ApiError>(method, path, { body });
       expect(res.status, `${method} ${path}`).toBe(401);
       expect(res.body.error.code).toBe('UNAUTHENTICATED');
     }
@@ -262,14 +262,14 @@ describe('/api/me: profile and password', () => {
 
   it('GET /api/me returns the signed-in user', async () => {
     const { user, cookie } = await t.loginAs('specialist');
-    const res = await t.request('GET', '/api/me', { cookie });
+    const res = await t.request<UserBody>('GET', '/api/me', { cookie });
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({ id: user.id, email: user.email, role: 'specialist' });
   });
 
   it('PATCH /api/me refuses empty names (400) and changes nothing', async () => {
     const { user, cookie } = await t.loginAs('user', { firstName: 'Léa', lastName: 'Martin' });
-    const res = await t.request('PATCH', '/api/me', { cookie, body: { firstName: '  ', lastName: '' } });
+    const res = await t.request<ApiError>('PATCH', '/api/me', { cookie, body: { firstName: '  ', lastName: '' } });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('VALIDATION');
     expect(res.body.error.fields).toEqual({ firstName: MSG.firstNameRequired, lastName: MSG.lastNameRequired });
@@ -279,13 +279,13 @@ describe('/api/me: profile and password', () => {
 
   it('PATCH /api/me trims and saves the names (200), and cannot change the role', async () => {
     const { user, cookie } = await t.loginAs('user');
-    const res = await t.request('PATCH', '/api/me', {
+    const res = await t.request<UserBody>('PATCH', '/api/me', {
       cookie,
       body: { firstName: '  Jean  ', lastName: ' Dupont ', role: 'admin', email: 'pirate@example.com' },
     });
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({ id: user.id, firstName: 'Jean', lastName: 'Dupont', role: 'user', email: user.email });
-    const session = await t.request('GET', '/api/auth/session', { cookie });
+    const session = await t.request<UserBody>('GET', '/api/auth/session', { cookie });
     expect(session.body.user).toMatchObject({ firstName: 'Jean', lastName: 'Dupont', role: 'user', email: user.email });
     const [row] = await t.db.select().from(userTable).where(eq(userTable.id, user.id));
     expect(row).toMatchObject({ firstName: 'Jean', lastName: 'Dupont', name: 'Jean Dupont', role: 'user' });
@@ -293,7 +293,7 @@ describe('/api/me: profile and password', () => {
 
   it('POST /api/me/password: wrong current password → 400 "Le mot de passe actuel est incorrect"', async () => {
     const { user, cookie } = await t.loginAs('user');
-    const res = await t.request('POST', '/api/me/password', {
+    const res = await t.request<ApiError>('POST', '/api/me/password', {
       cookie,
       body: { currentPassword: 'pas-le-bon', newPassword: 'nouveau1', confirmPassword: 'nouveau1' },
     });
@@ -306,7 +306,7 @@ describe('/api/me: profile and password', () => {
 
   it('POST /api/me/password: validation messages (mismatch, too short, missing)', async () => {
     const { cookie } = await t.loginAs('user');
-    const mismatch = await t.request('POST', '/api/me/password', {
+    const mismatch = await t.request<ApiError>('POST', '/api/me/password', {
       cookie,
       body: { currentPassword: PASSWORD, newPassword: 'nouveau1', confirmPassword: 'nouveau2' },
     });
@@ -317,14 +317,14 @@ describe('/api/me: profile and password', () => {
       fields: { confirmPassword: 'Les mots de passe ne correspondent pas' },
     });
 
-    const short = await t.request('POST', '/api/me/password', {
+    const short = await t.request<ApiError>('POST', '/api/me/password', {
       cookie,
       body: { currentPassword: PASSWORD, newPassword: '123', confirmPassword: '123' },
     });
     expect(short.status).toBe(400);
     expect(short.body.error.fields).toEqual({ newPassword: MSG.passwordMin });
 
-    const missing = await t.request('POST', '/api/me/password', { cookie, body: {} });
+    const missing = await t.request<ApiError>('POST', '/api/me/password', { cookie, body: {} });
     expect(missing.status).toBe(400);
     expect(missing.body.error.fields).toEqual({
       currentPassword: MSG.currentPasswordRequired,
@@ -346,11 +346,11 @@ describe('/api/me: profile and password', () => {
 
     // The session that changed the password stays signed in (with the cookie the response set, if any).
     const current = res.cookie || cookie;
-    expect((await t.request('GET', '/api/auth/session', { cookie: current })).body.user).toMatchObject({ id: user.id });
+    expect((await t.request<UserBody>('GET', '/api/auth/session', { cookie: current })).body.user).toMatchObject({ id: user.id });
     // Other sessions are revoked.
     expect((await t.request('GET', '/api/auth/session', { cookie: otherDevice })).body).toEqual({ user: null });
 
-    const old = await t.request('POST', '/api/auth/login', { body: { email: user.email, password: PASSWORD } });
+    const old = await t.request<ApiError>('POST', '/api/auth/login', { body: { email: user.email, password: PASSWORD } });
     expect(old.status).toBe(401);
     expect(old.body.error.code).toBe('INVALID_CREDENTIALS');
     await expect(t.login(user.email, 'nouveau-secret')).resolves.toMatch(/session_token=/);

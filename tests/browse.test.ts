@@ -2,10 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../domain/messages';
 import { PAGE_SIZE } from '../domain/limits';
-import type { Creative, Page } from '../domain/types';
+import type { Comment, Creative, Highlights, Page } from '../domain/types';
 import { creativeLikes, creatives } from '../server/db/schema';
 import { insertCreative, insertUsers, sessionCookieFor, storeTestImage } from './helpers/fixtures';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { createTestApp, type ApiError, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
 let userCookie: string;
@@ -128,7 +128,7 @@ describe('creative detail', () => {
   });
 
   it("answers 'Créative non trouvée' for unknown and non-approved ones, except staff and the submitting agency", async () => {
-    const unknown = await t.request('GET', '/api/creatives/nope');
+    const unknown = await t.request<ApiError>('GET', '/api/creatives/nope');
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.message).toBe(MSG.creativeNotFound);
     expect((await t.request('GET', `/api/creatives/${pending}`)).status).toBe(404);
@@ -207,13 +207,13 @@ describe('highlights', () => {
       await insertCreative(fresh.db, { name: 'Ancienne star', likes: 99, createdAt: ago(70) });
       await insertCreative(fresh.db, { name: 'Pas validée', likes: 50, status: 'pending', createdAt: now });
       await insertCreative(fresh.db, { name: 'Featured', isFeatured: true, featuredAt: now, analyzedBy: 'Julien', rating: 4 });
-      let res = await fresh.request('GET', '/api/creatives/highlights');
+      let res = await fresh.request<Highlights>('GET', '/api/creatives/highlights');
       expect(res.body.creativeOfMonth).toBeNull();
       expect(res.body.featured).toMatchObject({ name: 'Featured', analyzedBy: 'Julien', rating: 4 });
       await insertCreative(fresh.db, { name: 'Égalité ancienne', likes: 3, createdAt: new Date(now.getTime() - 1000) });
       await insertCreative(fresh.db, { name: 'Égalité récente', likes: 3, createdAt: now });
       res = await fresh.request('GET', '/api/creatives/highlights');
-      expect(res.body.creativeOfMonth.name).toBe('Égalité récente');
+      expect(res.body.creativeOfMonth?.name).toBe('Égalité récente');
     } finally {
       await fresh.close();
     }
@@ -224,14 +224,14 @@ describe('comments', () => {
   it('adds, lists newest first, likes, and lets only admins delete', async () => {
     const { id } = await insertCreative(t.db, { name: 'Commentée' });
     expect((await t.request('POST', `/api/creatives/${id}/comments`, { body: { text: 'Salut' } })).status).toBe(401);
-    const empty = await t.request('POST', `/api/creatives/${id}/comments`, { cookie: userCookie, body: { text: '   ' } });
+    const empty = await t.request<ApiError>('POST', `/api/creatives/${id}/comments`, { cookie: userCookie, body: { text: '   ' } });
     expect(empty.status).toBe(400);
     expect(empty.body.error.fields.text).toBe(MSG.commentRequired);
-    const first = await t.request('POST', `/api/creatives/${id}/comments`, { cookie: userCookie, body: { text: ' Premier ' } });
+    const first = await t.request<Comment>('POST', `/api/creatives/${id}/comments`, { cookie: userCookie, body: { text: ' Premier ' } });
     expect(first.status).toBe(201);
     expect(first.body.text).toBe('Premier');
     await t.request('POST', `/api/creatives/${id}/comments`, { cookie: userCookie, body: { text: 'Second' } });
-    const listed = await t.request('GET', `/api/creatives/${id}/comments`);
+    const listed = await t.request<Comment[]>('GET', `/api/creatives/${id}/comments`);
     expect(listed.body.map((c: { text: string }) => c.text)).toEqual(['Second', 'Premier']);
     const liked = await t.request('POST', `/api/comments/${first.body.id}/like`, { cookie: adminCookie });
     expect(liked.body).toEqual({ likes: 1, liked: true });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveMediaTools } from '../server/media/media-tools';
 import { extractPoster, frameSizeFromLog } from '../server/media/video';
+import type { Creative } from '../domain/types';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { creativeForm, demoVideoBytes, VALID_FORM } from './helpers/uploads';
 
@@ -76,14 +77,14 @@ describe('a video uploaded where ffmpeg is missing', () => {
   it('is kept, without a poster', async () => {
     expect(t.deps.mediaTools.ffmpeg).toBeNull();
     const { cookie } = await t.loginAs('specialist');
-    const res = await t.request('POST', '/api/creatives', {
+    const res = await t.request<Creative>('POST', '/api/creatives', {
       cookie,
       body: creativeForm(VALID_FORM, { bytes: demoVideoBytes(), name: 'spot.mp4', type: 'video/mp4' }),
     });
     expect(res.status, res.text).toBe(201);
     expect(res.body.mediaType).toBe('video');
     expect(res.body.posterUrl ?? null).toBeNull();
-    const media = await t.request('GET', res.body.mediaUrl);
+    const media = await t.request('GET', res.body.mediaUrl!);
     expect(media.status).toBe(200);
     expect(media.bytes.equals(demoVideoBytes())).toBe(true);
   });

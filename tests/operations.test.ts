@@ -5,7 +5,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../domain/messages';
 import { configureLogging } from '../server/log';
-import { createTestApp, TEST_PASSWORD, type TestApp } from './helpers/test-app';
+import type { Readiness } from '../server/services/readiness';
+import { createTestApp, TEST_PASSWORD, type ApiError, type TestApp } from './helpers/test-app';
+
+/** GET /api/ready (server/routes/health/health.routes.ts). */
+type ReadyBody = Pick<Readiness, 'checks'> & { status: 'ready' | 'unavailable' };
 import { creativeForm, pngBytes, VALID_FORM } from './helpers/uploads';
 
 /** Log lines written while `work` runs, parsed from JSON. */
@@ -49,7 +53,7 @@ describe('GET /api/ready', () => {
     fs.rmSync(tmp, { recursive: true, force: true });
     fs.writeFileSync(tmp, 'not a directory');
     try {
-      const res = await t.request('GET', '/api/ready');
+      const res = await t.request<ReadyBody>('GET', '/api/ready');
       expect(res.status).toBe(503);
       expect(res.body.status).toBe('unavailable');
       expect(res.body.checks).toMatchObject({ database: 'ok', media: 'failed' });
@@ -65,7 +69,7 @@ describe('GET /api/ready', () => {
     ).then((r) => (Array.isArray(r) ? r : (r as unknown as { rows: unknown[] }).rows))) as { id: number; hash: string; created_at: string }[];
     await t.db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${last!.id}`);
     try {
-      const res = await t.request('GET', '/api/ready');
+      const res = await t.request<ReadyBody>('GET', '/api/ready');
       expect(res.status).toBe(503);
       expect(res.body.checks).toMatchObject({ database: 'ok', migrations: 'pending' });
     } finally {
@@ -76,7 +80,7 @@ describe('GET /api/ready', () => {
 
   it('answers 503 while the server is stopping, so a load balancer drains it', async () => {
     t.deps.lifecycle.stopping = true;
-    const res = await t.request('GET', '/api/ready');
+    const res = await t.request<ReadyBody>('GET', '/api/ready');
     expect(res.status).toBe(503);
     expect(res.body.checks.server).toBe('stopping');
     expect((await t.request('GET', '/api/health')).status).toBe(200);
@@ -86,7 +90,7 @@ describe('GET /api/ready', () => {
     const other = await createTestApp();
     await other.database.close();
     try {
-      const res = await other.request('GET', '/api/ready');
+      const res = await other.request<ReadyBody>('GET', '/api/ready');
       expect(res.status).toBe(503);
       expect(res.body.checks).toMatchObject({ database: 'failed', migrations: 'failed' });
     } finally {
@@ -147,7 +151,7 @@ describe('request logs', () => {
     await broken.database.close();
     try {
       const { lines } = await captureLogs(async () => {
-        const res = await broken.request('GET', '/api/creatives', { headers: { 'X-Request-Id': 'boom-1' } });
+        const res = await broken.request<ApiError>('GET', '/api/creatives', { headers: { 'X-Request-Id': 'boom-1' } });
         expect(res.status).toBe(500);
         expect(res.body.error).toEqual({ code: 'INTERNAL', message: MSG.internal, requestId: 'boom-1' });
       });
@@ -182,7 +186,7 @@ describe('GET /api/metrics', () => {
 
     it('refuses a missing or wrong Bearer token', async () => {
       expect((await t.request('GET', '/api/metrics')).status).toBe(401);
-      const wrong = await t.request('GET', '/api/metrics', { headers: { authorization: 'Bearer nope' } });
+      const wrong = await t.request<ApiError>('GET', '/api/metrics', { headers: { authorization: 'Bearer nope' } });
       expect(wrong.status).toBe(401);
       expect(wrong.body.error.message).toBe(MSG.metricsTokenInvalid);
     });

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../domain/messages';
-import type { Analytics, Creative, Folder, User } from '../domain/types';
+import type { Analytics, Comment, Creative, Folder, User } from '../domain/types';
 import { comments, creatives, folders } from '../server/db/schema';
 import { insertCreative } from './helpers/fixtures';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { createTestApp, type ApiError, type TestApp, type UserBody } from './helpers/test-app';
 
 let t: TestApp;
 let admin: { user: { id: string }; cookie: string };
@@ -18,7 +18,7 @@ afterAll(() => t.close());
 describe('folders', () => {
   it('creates, renames, files creatives idempotently, shows only approved ones, and deletes', async () => {
     const { cookie } = await t.loginAs('user');
-    const blank = await t.request('POST', '/api/folders', { cookie, body: { name: '   ' } });
+    const blank = await t.request<ApiError>('POST', '/api/folders', { cookie, body: { name: '   ' } });
     expect(blank.status).toBe(400);
     expect(blank.body.error.fields.name).toBe(MSG.folderNameRequired);
     const folder = (await t.request<Folder>('POST', '/api/folders', { cookie, body: { name: ' Inspirations ' } })).body;
@@ -81,14 +81,14 @@ describe('user administration', () => {
 
   it('changes a role and ends that user’s sessions at once; refuses self-demotion', async () => {
     const target = await t.loginAs('user');
-    expect((await t.request('GET', '/api/auth/session', { cookie: target.cookie })).body.user.role).toBe('user');
+    expect((await t.request<UserBody>('GET', '/api/auth/session', { cookie: target.cookie })).body.user.role).toBe('user');
     const res = await t.request<User>('PATCH', `/api/users/${target.user.id}/role`, { cookie: admin.cookie, body: { role: 'specialist' } });
     expect(res.body.role).toBe('specialist');
-    expect((await t.request('GET', '/api/auth/session', { cookie: target.cookie })).body.user).toBeNull();
+    expect((await t.request<{ user: User | null }>('GET', '/api/auth/session', { cookie: target.cookie })).body.user).toBeNull();
     const again = await t.login(target.user.email);
     expect((await t.request('GET', '/api/review/counts', { cookie: again })).status).toBe(200);
 
-    const self = await t.request('PATCH', `/api/users/${admin.user.id}/role`, { cookie: admin.cookie, body: { role: 'user' } });
+    const self = await t.request<ApiError>('PATCH', `/api/users/${admin.user.id}/role`, { cookie: admin.cookie, body: { role: 'user' } });
     expect(self.status).toBe(403);
     expect(self.body.error.message).toBe(MSG.cannotChangeOwnRole);
     expect((await t.request('PATCH', `/api/users/${target.user.id}/role`, { cookie: admin.cookie, body: { role: 'boss' } })).status).toBe(400);
@@ -100,19 +100,19 @@ describe('user administration', () => {
     const c = await insertCreative(t.db, { name: 'Soumise par Paul', submittedBy: gone.user.id });
     await t.request('POST', `/api/creatives/${c.id}/like`, { cookie: gone.cookie });
     await t.request('POST', `/api/creatives/${c.id}/like`, { cookie: other.cookie });
-    const mine = await t.request('POST', `/api/creatives/${c.id}/comments`, { cookie: gone.cookie, body: { text: 'Le mien' } });
-    const theirs = await t.request('POST', `/api/creatives/${c.id}/comments`, { cookie: other.cookie, body: { text: 'Le leur' } });
+    const mine = await t.request<Comment>('POST', `/api/creatives/${c.id}/comments`, { cookie: gone.cookie, body: { text: 'Le mien' } });
+    const theirs = await t.request<Comment>('POST', `/api/creatives/${c.id}/comments`, { cookie: other.cookie, body: { text: 'Le leur' } });
     await t.request('POST', `/api/comments/${theirs.body.id}/like`, { cookie: gone.cookie });
     await t.request('POST', '/api/folders', { cookie: gone.cookie, body: { name: 'Dossier' } });
 
-    expect((await t.request('DELETE', `/api/users/${admin.user.id}`, { cookie: admin.cookie })).body.error.message).toBe(MSG.cannotDeleteSelf);
+    expect((await t.request<ApiError>('DELETE', `/api/users/${admin.user.id}`, { cookie: admin.cookie })).body.error.message).toBe(MSG.cannotDeleteSelf);
     expect((await t.request('DELETE', `/api/users/${gone.user.id}`, { cookie: admin.cookie })).status).toBe(200);
 
-    expect((await t.request('GET', '/api/auth/session', { cookie: gone.cookie })).body.user).toBeNull();
+    expect((await t.request<{ user: User | null }>('GET', '/api/auth/session', { cookie: gone.cookie })).body.user).toBeNull();
     expect((await t.request('POST', '/api/auth/login', { body: { email: gone.user.email, password: 'demo1234' } })).status).toBe(401);
     const after = (await t.request<Creative>('GET', `/api/creatives/${c.id}`, { cookie: other.cookie })).body;
     expect(after).toMatchObject({ likes: 1, commentCount: 1, submittedBy: null, submitter: null });
-    const left = await t.request('GET', `/api/creatives/${c.id}/comments`);
+    const left = await t.request<Comment[]>('GET', `/api/creatives/${c.id}/comments`);
     expect(left.body.map((x: { text: string; likes: number }) => [x.text, x.likes])).toEqual([['Le leur', 0]]);
     const [{ n }] = (await t.db.select({ n: sql<number>`count(*)::int` }).from(comments).where(eq(comments.id, mine.body.id))) as [{ n: number }];
     expect(n).toBe(0);

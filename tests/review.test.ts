@@ -6,10 +6,10 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from '../domain/limits';
 import { MSG } from '../domain/messages';
-import type { Creative } from '../domain/types';
+import type { Creative, Highlights } from '../domain/types';
 import { comments, creativeLikes, folderCreatives, folders, media } from '../server/db/schema';
 import { insertCreative } from './helpers/fixtures';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { createTestApp, type ApiError, type TestApp } from './helpers/test-app';
 import { creativeForm, demoVideoBytes, padTo, pngBytes, VALID_FORM } from './helpers/uploads';
 
 let t: TestApp;
@@ -53,9 +53,9 @@ afterAll(async () => {
   await hook.close();
 });
 
-async function submit(role: string | null, form: FormData) {
-  // The body is a Creative on success and an error body otherwise.
-  return t.request('POST', '/api/creatives', { cookie: role ? cookies[role] : undefined, body: form });
+/** `T`: a Creative on success (201), an ApiError otherwise. */
+async function submit<T = unknown>(role: string | null, form: FormData) {
+  return t.request<T>('POST', '/api/creatives', { cookie: role ? cookies[role] : undefined, body: form });
 }
 
 const tempFiles = () => fs.readdirSync(path.join(t.dataDir, 'media', '.tmp'));
@@ -66,7 +66,7 @@ const storedFiles = () => {
 
 describe('uploads', () => {
   it('stores an agency submission as pending with its file, derivative and metadata', async () => {
-    const res = await submit('agency', creativeForm({ ...VALID_FORM, advertiser: '' }, { bytes: await pngBytes(), name: 'visuel.png', type: 'image/png' }));
+    const res = await submit<Creative>('agency', creativeForm({ ...VALID_FORM, advertiser: '' }, { bytes: await pngBytes(), name: 'visuel.png', type: 'image/png' }));
     expect(res.status, res.text).toBe(201);
     expect(res.body).toMatchObject({ status: 'pending', validated: false, advertiser: 'Non connu', mediaType: 'image', submittedBy: ids.agency });
     expect(res.body.mediaUrl).toMatch(/^\/media\/creatives\/\d+-[0-9a-f]+\.png$/);
@@ -87,7 +87,7 @@ describe('uploads', () => {
 
   it('refuses visitors and plain users', async () => {
     const form = () => creativeForm(VALID_FORM, { bytes: Buffer.from('x'), name: 'a.png', type: 'image/png' });
-    const anon = await submit(null, form());
+    const anon = await submit<ApiError>(null, form());
     expect(anon.status).toBe(401);
     expect(anon.body.error.message).toBe(MSG.mustBeLoggedToSubmit);
     expect((await submit('user', form())).status).toBe(403);
@@ -101,7 +101,7 @@ describe('uploads', () => {
       { bytes: await sharp_gif(), name: 'anim.gif', type: 'image/gif' },
     ];
     for (const file of cases) {
-      const res = await submit('specialist', creativeForm(VALID_FORM, file));
+      const res = await submit<ApiError>('specialist', creativeForm(VALID_FORM, file));
       expect(res.status, file.name).toBe(415);
       expect(res.body.error.message).toBe(MSG.mediaInvalidType);
     }
@@ -110,7 +110,7 @@ describe('uploads', () => {
 
   it('refuses an image of 10 MB + 1 byte with 413 and keeps nothing', async () => {
     const before = storedFiles().length;
-    const res = await submit('specialist', creativeForm(VALID_FORM, { bytes: padTo(await pngBytes(), IMAGE_MAX_BYTES + 1), name: 'big.png', type: 'image/png' }));
+    const res = await submit<ApiError>('specialist', creativeForm(VALID_FORM, { bytes: padTo(await pngBytes(), IMAGE_MAX_BYTES + 1), name: 'big.png', type: 'image/png' }));
     expect(res.status).toBe(413);
     expect(res.body.error.message).toBe(MSG.imageTooLarge);
     expect(tempFiles()).toEqual([]);
@@ -118,22 +118,22 @@ describe('uploads', () => {
   });
 
   it('accepts a 50 MB video and refuses 50 MB + 1 byte', async () => {
-    const ok = await submit('specialist', creativeForm(VALID_FORM, { bytes: padTo(demoVideoBytes(), VIDEO_MAX_BYTES), name: 'spot.mp4', type: 'video/mp4' }));
+    const ok = await submit<Creative>('specialist', creativeForm(VALID_FORM, { bytes: padTo(demoVideoBytes(), VIDEO_MAX_BYTES), name: 'spot.mp4', type: 'video/mp4' }));
     expect(ok.status, ok.text).toBe(201);
     expect(ok.body.mediaType).toBe('video');
     expect(ok.body.posterUrl).toMatch(/-poster\.jpg$/);
-    const tooBig = await submit('specialist', creativeForm(VALID_FORM, { bytes: padTo(demoVideoBytes(), VIDEO_MAX_BYTES + 1), name: 'spot.mp4', type: 'video/mp4' }));
+    const tooBig = await submit<ApiError>('specialist', creativeForm(VALID_FORM, { bytes: padTo(demoVideoBytes(), VIDEO_MAX_BYTES + 1), name: 'spot.mp4', type: 'video/mp4' }));
     expect(tooBig.status).toBe(413);
     expect(tooBig.body.error.message).toBe(MSG.videoTooLarge);
     expect(tempFiles()).toEqual([]);
   }, 60_000);
 
   it('requires a media and valid fields, keeping no file when the form is invalid', async () => {
-    const noMedia = await submit('agency', creativeForm(VALID_FORM));
+    const noMedia = await submit<ApiError>('agency', creativeForm(VALID_FORM));
     expect(noMedia.status).toBe(400);
     expect(noMedia.body.error.fields.media).toBe(MSG.mediaRequired);
     const before = storedFiles().length;
-    const bad = await submit(
+    const bad = await submit<ApiError>(
       'agency',
       creativeForm({ ...VALID_FORM, name: 'x'.repeat(36), format: [], platform: [] }, { bytes: await pngBytes(), name: 'a.png', type: 'image/png' }),
     );
@@ -172,10 +172,10 @@ describe('validation workflow', () => {
     }
     expect((await t.request('POST', `/api/creatives/${id}/approve`)).status).toBe(401);
 
-    const blank = await t.request('POST', `/api/creatives/${id}/reject`, { cookie: cookies.specialist, body: { reason: '   ' } });
+    const blank = await t.request<ApiError>('POST', `/api/creatives/${id}/reject`, { cookie: cookies.specialist, body: { reason: '   ' } });
     expect(blank.status).toBe(400);
     expect(blank.body.error.fields.reason).toBe(MSG.rejectionRequired);
-    const long = await t.request('POST', `/api/creatives/${id}/reject`, { cookie: cookies.specialist, body: { reason: 'x'.repeat(101) } });
+    const long = await t.request<ApiError>('POST', `/api/creatives/${id}/reject`, { cookie: cookies.specialist, body: { reason: 'x'.repeat(101) } });
     expect(long.body.error.fields.reason).toBe(MSG.rejectionMax);
 
     const rejected = await t.request('POST', `/api/creatives/${id}/reject`, { cookie: cookies.specialist, body: { reason: ' Visuel flou ' } });
@@ -235,7 +235,7 @@ describe('validation workflow', () => {
 
 describe('edit, delete and featuring', () => {
   it('edits fields and replaces the media, removing the old files', async () => {
-    const created = await submit('specialist', creativeForm(VALID_FORM, { bytes: await pngBytes(), name: 'a.png', type: 'image/png' }));
+    const created = await submit<Creative>('specialist', creativeForm(VALID_FORM, { bytes: await pngBytes(), name: 'a.png', type: 'image/png' }));
     const oldFile = created.body.mediaUrl!.replace('/media/creatives/', '');
     expect((await t.request('PATCH', `/api/creatives/${created.body.id}`, { cookie: cookies.agency, body: creativeForm(VALID_FORM) })).status).toBe(403);
     const edited = await t.request<Creative>('PATCH', `/api/creatives/${created.body.id}`, {
@@ -251,7 +251,7 @@ describe('edit, delete and featuring', () => {
   });
 
   it('deletes a creative with its comments, likes, folder entries and files', async () => {
-    const created = await submit('specialist', creativeForm(VALID_FORM, { bytes: await pngBytes(), name: 'a.png', type: 'image/png' }));
+    const created = await submit<Creative>('specialist', creativeForm(VALID_FORM, { bytes: await pngBytes(), name: 'a.png', type: 'image/png' }));
     const id = created.body.id;
     await t.request('POST', `/api/creatives/${id}/like`, { cookie: cookies.user });
     await t.request('POST', `/api/creatives/${id}/comments`, { cookie: cookies.user, body: { text: 'Top' } });
@@ -276,23 +276,23 @@ describe('edit, delete and featuring', () => {
     const b = await insertCreative(t.db, { name: 'Deux' });
     const pending = await insertCreative(t.db, { status: 'pending' });
     expect((await t.request('POST', `/api/creatives/${a.id}/feature`, { cookie: cookies.agency, body: { analyzedBy: 'Léa', rating: 3 } })).status).toBe(403);
-    const noStar = await t.request('POST', `/api/creatives/${a.id}/feature`, { cookie: cookies.specialist, body: { analyzedBy: 'Léa', rating: 0 } });
+    const noStar = await t.request<ApiError>('POST', `/api/creatives/${a.id}/feature`, { cookie: cookies.specialist, body: { analyzedBy: 'Léa', rating: 0 } });
     expect(noStar.body.error.fields.rating).toBe(MSG.ratingRequired);
-    const noName = await t.request('POST', `/api/creatives/${a.id}/feature`, { cookie: cookies.specialist, body: { analyzedBy: ' ', rating: 4 } });
+    const noName = await t.request<ApiError>('POST', `/api/creatives/${a.id}/feature`, { cookie: cookies.specialist, body: { analyzedBy: ' ', rating: 4 } });
     expect(noName.body.error.fields.analyzedBy).toBe(MSG.analystRequired);
     await t.request('POST', `/api/creatives/${a.id}/feature`, { cookie: cookies.specialist, body: { analyzedBy: 'Léa', rating: 3 } });
     const second = await t.request('POST', `/api/creatives/${b.id}/feature`, { cookie: cookies.admin, body: { analyzedBy: 'Hugo', rating: 5 } });
     expect(second.body).toMatchObject({ isFeatured: true, analyzedBy: 'Hugo', rating: 5 });
     const first = await t.request<Creative>('GET', `/api/creatives/${a.id}`);
     expect(first.body).toMatchObject({ isFeatured: false, featuredAt: null, analyzedBy: null, rating: null });
-    expect((await t.request('GET', '/api/creatives/highlights')).body.featured.id).toBe(b.id);
+    expect((await t.request<Highlights>('GET', '/api/creatives/highlights')).body.featured?.id).toBe(b.id);
     expect((await t.request('POST', `/api/creatives/${pending.id}/feature`, { cookie: cookies.admin, body: { analyzedBy: 'X', rating: 2 } })).status).toBe(409);
   });
 
   it('creates approved creatives from the admin form only for admins', async () => {
     const body = { name: 'Form admin', advertiser: 'Marque', image: 'https://exemple.fr/visuel.jpg', format: 'GIF', objective: 'MOFU', type: 'Prix', sector: 'Mode', platform: 'Google' };
     expect((await t.request('POST', '/api/admin/creatives', { cookie: cookies.specialist, body })).status).toBe(403);
-    const empty = await t.request('POST', '/api/admin/creatives', { cookie: cookies.admin, body: { ...body, name: '' } });
+    const empty = await t.request<ApiError>('POST', '/api/admin/creatives', { cookie: cookies.admin, body: { ...body, name: '' } });
     expect(empty.body.error.fields.name).toBe(MSG.adminFieldRequired);
     const res = await t.request<Creative>('POST', '/api/admin/creatives', { cookie: cookies.admin, body });
     expect(res.status).toBe(201);

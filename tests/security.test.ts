@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../domain/messages';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import type { User } from '../domain/types';
+import { createTestApp, type ApiError, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
 let cookie: string;
@@ -14,7 +15,7 @@ afterAll(() => t.close());
 describe('cross-site requests', () => {
   it('refuses state changes from a foreign origin, on our routes and on the auth ones', async () => {
     const evil = 'http://evil.example';
-    const profile = await t.request('PATCH', '/api/me', { cookie, origin: evil, body: { firstName: 'A', lastName: 'B' } });
+    const profile = await t.request<ApiError>('PATCH', '/api/me', { cookie, origin: evil, body: { firstName: 'A', lastName: 'B' } });
     expect(profile.status).toBe(403);
     expect(profile.body.error.code).toBe('FORBIDDEN');
     const login = await t.request('POST', '/api/auth/login', {
@@ -25,7 +26,7 @@ describe('cross-site requests', () => {
     expect(login.status).toBe(403);
     const logout = await t.request('POST', '/api/auth/logout', { cookie, origin: evil });
     expect(logout.status).toBe(403);
-    expect((await t.request('GET', '/api/auth/session', { cookie })).body.user).not.toBeNull();
+    expect((await t.request<{ user: User | null }>('GET', '/api/auth/session', { cookie })).body.user).not.toBeNull();
   });
 
   it('refuses a browser request marked cross-site even without Origin', async () => {
@@ -46,7 +47,7 @@ describe('cross-site requests', () => {
 
 describe('names', () => {
   it('says a too-long name is too long, not missing', async () => {
-    const res = await t.request('PATCH', '/api/me', { cookie, body: { firstName: 'x'.repeat(51), lastName: 'B' } });
+    const res = await t.request<ApiError>('PATCH', '/api/me', { cookie, body: { firstName: 'x'.repeat(51), lastName: 'B' } });
     expect(res.status).toBe(400);
     expect(res.body.error.fields.firstName).toBe(MSG.firstNameMax);
   });
@@ -54,7 +55,7 @@ describe('names', () => {
 
 describe('responses', () => {
   it('answers unknown API paths with a JSON 404 and sends security headers', async () => {
-    const res = await t.request('GET', '/api/nope');
+    const res = await t.request<ApiError>('GET', '/api/nope');
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe('NOT_FOUND');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
@@ -68,7 +69,7 @@ describe('rate limits', () => {
     const limited = await createTestApp({ env: { AUTH_RATE_LIMIT: '3', TRUST_PROXY: 'true' } });
     try {
       const attempt = () =>
-        limited.request('POST', '/api/auth/login', {
+        limited.request<ApiError>('POST', '/api/auth/login', {
           body: { email: 'nobody@example.com', password: 'mauvais1' },
           headers: { 'x-forwarded-for': '203.0.113.7' },
         });

@@ -1,5 +1,7 @@
 import sharp from 'sharp';
 import type { Creative, Page } from '../../domain/types';
+import type { CreativeInput } from '../../src/gateway/types';
+import { VALID_FORM } from '../../tests/helpers/uploads';
 import { baseUrl, DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoRole } from './browser';
 
 /**
@@ -54,22 +56,11 @@ export async function makePng(rgb: { r: number; g: number; b: number }, width = 
   return sharp({ create: { width, height, channels: 3, background: rgb } }).png().toBuffer();
 }
 
-export interface CreativeData {
-  name: string;
-  advertiser?: string;
-  format?: string[];
-  objective?: string[];
-  type?: string[];
-  sector?: string[];
-  platform?: string[];
-  isJuntoAngel?: boolean;
-  testedAndApproved?: boolean;
-  attention?: string;
-  interest?: string;
-  desire?: string;
-  bestPractices?: string[];
-  actions?: string[];
-}
+/** The submit form's fields (tests/helpers/uploads.ts VALID_FORM fills the others); a name is required. */
+export type CreativeData = Partial<CreativeInput> & { name: string };
+
+/** The journeys' defaults over the shared valid form. */
+const E2E_FORM: CreativeInput = { ...VALID_FORM, advertiser: 'Annonceur QA', type: ['Humour'] };
 
 const PALETTE = [
   { r: 99, g: 102, b: 241 },
@@ -83,25 +74,7 @@ const PALETTE = [
 /** POST /api/creatives (multipart: `data` JSON + `media` PNG). Staff submissions are approved at once. */
 export async function submitCreative(session: ApiSession, data: CreativeData, index = 0): Promise<Creative> {
   const body = new FormData();
-  body.set(
-    'data',
-    JSON.stringify({
-      advertiser: 'Annonceur QA',
-      format: ['Statique'],
-      objective: ['TOFU'],
-      type: ['Humour'],
-      sector: ['Food'],
-      platform: ['Meta'],
-      isJuntoAngel: false,
-      testedAndApproved: false,
-      attention: '',
-      interest: '',
-      desire: '',
-      bestPractices: [],
-      actions: [],
-      ...data,
-    }),
-  );
+  body.set('data', JSON.stringify({ ...E2E_FORM, ...data }));
   const png = await makePng(PALETTE[index % PALETTE.length]!);
   body.set('media', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'creative.png');
   const res = await fetch(`${baseUrl()}/api/creatives`, { method: 'POST', headers: headers(session), body });

@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, expect, inject } from 'vitest';
+import type { Role } from '../../domain/roles';
+import { DEMO_ACCOUNTS as SEED_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed/accounts';
 
 /** Headless Debian Chromium for the journeys (never a downloaded browser). */
 
@@ -23,13 +25,21 @@ export const CHROMIUM_ARGS = [
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const MOBILE = { width: 390, height: 844 } as const;
 
-export type DemoRole = 'admin' | 'specialist' | 'agency' | 'user';
-export const DEMO_PASSWORD = 'demo1234';
+export type DemoRole = Role;
+export { DEMO_PASSWORD };
+
+function demoEmail(role: DemoRole): string {
+  const account = SEED_ACCOUNTS.find((a) => a.role === role);
+  if (!account) throw new Error(`server/db/seed/accounts.ts has no demo account with the role ${role}`);
+  return account.email;
+}
+
+/** E-mail of the demo account of each role: the seed's own list (server/db/seed/accounts.ts). */
 export const DEMO_ACCOUNTS: Record<DemoRole, string> = {
-  admin: 'admin@example.com',
-  specialist: 'specialiste@example.com',
-  agency: 'agence@example.com',
-  user: 'utilisateur@example.com',
+  admin: demoEmail('admin'),
+  specialist: demoEmail('specialist'),
+  agency: demoEmail('agency'),
+  user: demoEmail('user'),
 };
 
 /** The server started by e2e/support/server.ts, e.g. http://127.0.0.1:41234. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../domain/roles';
 import { folders } from '../../server/db/schema';
 import { insertCreative, sessionCookieFor, storeTestImage } from '../helpers/fixtures';
+import type { Comment } from '../../domain/types';
 import { createTestApp, createUser, uniqueEmail, type TestApp } from '../helpers/test-app';
 import { creativeForm, pngBytes, VALID_FORM } from '../helpers/uploads';
 import { CALLERS, MATRIX, type Caller, type Fixture, type MatrixRow } from './matrix';
@@ -24,7 +25,7 @@ beforeAll(async () => {
   shared.approvedWithMedia = (await insertCreative(t.db, { mediaId: stored.id })).id;
   shared.pendingOfAgency = (await insertCreative(t.db, { status: 'pending', submittedBy: accounts.agency.id })).id;
   shared.pendingOfOtherAgency = (await insertCreative(t.db, { status: 'pending', submittedBy: otherAgencyId })).id;
-  shared.comment = (await t.request('POST', `/api/creatives/${shared.approved}/comments`, { cookie: accounts.user.cookie, body: { text: 'Partagé' } })).body.id;
+  shared.comment = (await t.request<Comment>('POST', `/api/creatives/${shared.approved}/comments`, { cookie: accounts.user.cookie, body: { text: 'Partagé' } })).body.id;
 });
 
 afterAll(() => t.close());
@@ -44,7 +45,7 @@ async function resolveId(fixture: Fixture, caller: Caller): Promise<string> {
     case 'freshPending':
       return (await insertCreative(t.db, { status: 'pending', submittedBy: accounts.agency.id })).id;
     case 'freshComment':
-      return (await t.request('POST', `/api/creatives/${shared.approved}/comments`, { cookie: accounts.user.cookie, body: { text: 'À supprimer' } })).body.id;
+      return (await t.request<Comment>('POST', `/api/creatives/${shared.approved}/comments`, { cookie: accounts.user.cookie, body: { text: 'À supprimer' } })).body.id;
     default:
       return shared[fixture];
   }

@@ -3,7 +3,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import type { ErrorCode, FieldErrors } from '../../domain/errors';
 import type { Role } from '../../domain/roles';
+import type { User } from '../../domain/types';
 import { createApp, type App } from '../../server/app';
 import { openDatabase, type Database, type Db } from '../../server/db/client';
 import { createAccount, DEMO_PASSWORD } from '../../server/db/seed/accounts';
@@ -46,7 +48,20 @@ export interface RequestOptions {
   origin?: string | null;
 }
 
-export interface TestResponse<T = any> {
+/** `{ user }`: the answer of /api/auth/register, /login, /session (signed in) and /api/me. */
+export interface UserBody {
+  user: User;
+}
+
+/**
+ * An error answer (domain/errors.ts ErrorBody) as tests read it: `fields` is typed as present
+ * because a test reads it only where it expects field messages.
+ */
+export interface ApiError {
+  error: { code: ErrorCode; message: string; fields: FieldErrors; requestId?: string };
+}
+
+export interface TestResponse<T = unknown> {
   status: number;
   headers: Headers;
   /** Parsed JSON when the response is JSON, else the text. */
@@ -84,11 +99,12 @@ export interface TestApp {
   database: Database;
   /** Temp DATA_DIR (media store inside), removed by close(). */
   dataDir: string;
-  request<T = any>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>;
+  /** `T`: the body's expected shape, not checked at run time (`t.request<Creative>('GET', …)`). */
+  request<T = unknown>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>;
   /** POST /api/auth/login; returns the session as a Cookie header value. Throws unless 200. */
   login(email: string, password?: string): Promise<string>;
   /** POST /api/auth/register with valid defaults (unique e-mail); throws unless 201. */
-  signUp(input?: SignUpInput): Promise<{ user: any; cookie: string; email: string; password: string }>;
+  signUp(input?: SignUpInput): Promise<{ user: User; cookie: string; email: string; password: string }>;
   /** Creates an account with that role (createUser) and logs it in. */
   loginAs(role: Role, input?: { email?: string; firstName?: string; lastName?: string }): Promise<{ user: TestUser; cookie: string }>;
   close(): Promise<void>;
@@ -212,7 +228,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   const app = createApp(deps, options.distDir ? { distDir: options.distDir } : {});
 
-  async function request<T = any>(method: string, urlPath: string, opts: RequestOptions = {}): Promise<TestResponse<T>> {
+  async function request<T = unknown>(method: string, urlPath: string, opts: RequestOptions = {}): Promise<TestResponse<T>> {
     const upper = method.toUpperCase();
     const headers = new Headers(opts.headers);
     if (opts.cookie) headers.set('cookie', opts.cookie);
@@ -245,7 +261,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   async function signUp(input: SignUpInput = {}) {
     const email = input.email ?? uniqueEmail();
     const password = input.password ?? DEMO_PASSWORD;
-    const res = await request('POST', '/api/auth/register', {
+    const res = await request<UserBody>('POST', '/api/auth/register', {
       body: {
         firstName: input.firstName ?? 'Alex',
         lastName: input.lastName ?? 'Durand',
@@ -255,7 +271,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       },
     });
     if (res.status !== 201 || !res.cookie) throw new Error(`signUp(${email}) failed: ${res.status} ${res.text}`);
-    return { user: (res.body as { user: unknown }).user, cookie: res.cookie, email, password };
+    return { user: res.body.user, cookie: res.cookie, email, password };
   }
 
   async function loginAs(role: Role, input: { email?: string; firstName?: string; lastName?: string } = {}) {

@@ -2,12 +2,12 @@ import { Hono } from 'hono';
 import { adminCreativeInput } from '../../../domain/schemas/creative';
 import { currentUser, requirePermission } from '../../auth/session';
 import type { AppEnv, Deps } from '../../http/context';
-import { readJson } from '../../http/validate';
+import { jsonInput } from '../../http/validate';
 import { adminCreateCreative } from '../../services/creatives/submission.service';
 
 /** /admin/submit: the simple admin form. */
 export function adminCreativesRoutes(deps: Deps) {
-  return new Hono<AppEnv>().post('/', requirePermission('creative:admin-form'), async (c) =>
-    c.json(await adminCreateCreative(deps, currentUser(c), await readJson(c, adminCreativeInput)), 201),
+  return new Hono<AppEnv>().post('/', requirePermission('creative:admin-form'), jsonInput(adminCreativeInput), async (c) =>
+    c.json(await adminCreateCreative(deps, currentUser(c), c.req.valid('json')), 201),
   );
 }

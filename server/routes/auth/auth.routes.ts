@@ -4,7 +4,7 @@ import { MSG } from '../../../domain/messages';
 import { loginInput, registerInput } from '../../../domain/schemas/auth';
 import { callAuth, forwardCookies, type AuthCallResult } from '../../auth/auth-proxy';
 import type { AppEnv, Deps } from '../../http/context';
-import { readJson } from '../../http/validate';
+import { jsonInput } from '../../http/validate';
 import { toUser } from '../../auth/session';
 import { logger } from '../../log';
 
@@ -24,8 +24,8 @@ export function authRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .get('/session', (c) => c.json({ user: c.get('user') }))
 
-    .post('/register', async (c) => {
-      const input = await readJson(c, registerInput);
+    .post('/register', jsonInput(registerInput), async (c) => {
+      const input = c.req.valid('json');
       const result = await callAuth(deps, c, '/sign-up/email', {
         email: input.email,
         password: input.password,
@@ -51,8 +51,8 @@ export function authRoutes(deps: Deps) {
       return c.json({ user: sessionUser(result) }, 201);
     })
 
-    .post('/login', async (c) => {
-      const input = await readJson(c, loginInput);
+    .post('/login', jsonInput(loginInput), async (c) => {
+      const input = c.req.valid('json');
       const result = await callAuth(deps, c, '/sign-in/email', { email: input.email, password: input.password });
       if (!result.ok) {
         throwIfRefused(result);

@@ -6,7 +6,7 @@ import { commentInput } from '../../../domain/schemas/comment';
 import { featureInput, rejectionInput } from '../../../domain/schemas/creative';
 import { currentUser, requirePermission } from '../../auth/session';
 import type { AppEnv, Deps } from '../../http/context';
-import { readJson, readQuery } from '../../http/validate';
+import { jsonInput, queryInput } from '../../http/validate';
 import { serveFile } from '../../media/serve-file';
 import { addComment, listComments } from '../../services/comments.service';
 import { getCreative, getDownload, setLike } from '../../services/creatives/creative.service';
@@ -19,7 +19,7 @@ import { readCreativeForm } from './creative-form';
 export function creativesRoutes(deps: Deps) {
   const { db } = deps;
   return new Hono<AppEnv>()
-    .get('/', async (c) => c.json(await listGallery(db, c.get('user'), readQuery(c, galleryQueryInput))))
+    .get('/', queryInput(galleryQueryInput), async (c) => c.json(await listGallery(db, c.get('user'), c.req.valid('query'))))
     .get('/highlights', async (c) => c.json(await getHighlights(db, c.get('user'))))
     .get('/:id', async (c) => c.json(await getCreative(db, c.get('user'), c.req.param('id'))))
 
@@ -38,8 +38,8 @@ export function creativesRoutes(deps: Deps) {
     })
 
     .get('/:id/comments', async (c) => c.json(await listComments(db, c.get('user'), c.req.param('id'))))
-    .post('/:id/comments', requirePermission('comment:create'), async (c) => {
-      const { text } = await readJson(c, commentInput);
+    .post('/:id/comments', requirePermission('comment:create'), jsonInput(commentInput), async (c) => {
+      const { text } = c.req.valid('json');
       return c.json(await addComment(db, currentUser(c), c.req.param('id'), text), 201);
     })
 
@@ -59,11 +59,11 @@ export function creativesRoutes(deps: Deps) {
     .post('/:id/approve', requirePermission('creative:review'), async (c) =>
       c.json(await review(deps, currentUser(c), c.req.param('id'), 'approve')),
     )
-    .post('/:id/reject', requirePermission('creative:review'), async (c) => {
-      const { reason } = await readJson(c, rejectionInput);
+    .post('/:id/reject', requirePermission('creative:review'), jsonInput(rejectionInput), async (c) => {
+      const { reason } = c.req.valid('json');
       return c.json(await review(deps, currentUser(c), c.req.param('id'), 'reject', reason));
     })
-    .post('/:id/feature', requirePermission('creative:feature'), async (c) =>
-      c.json(await feature(deps, currentUser(c), c.req.param('id'), await readJson(c, featureInput))),
+    .post('/:id/feature', requirePermission('creative:feature'), jsonInput(featureInput), async (c) =>
+      c.json(await feature(deps, currentUser(c), c.req.param('id'), c.req.valid('json'))),
     );
 }

@@ -2,11 +2,11 @@ import { Hono } from 'hono';
 import { favoritesQueryInput } from '../../../domain/schemas/gallery';
 import { currentUser, requirePermission } from '../../auth/session';
 import type { AppEnv, Deps } from '../../http/context';
-import { readQuery } from '../../http/validate';
+import { queryInput } from '../../http/validate';
 import { listFavorites } from '../../services/creatives/gallery.service';
 
 export function favoritesRoutes(deps: Deps) {
-  return new Hono<AppEnv>().get('/', requirePermission('favorites:read'), async (c) =>
-    c.json(await listFavorites(deps.db, currentUser(c), readQuery(c, favoritesQueryInput))),
+  return new Hono<AppEnv>().get('/', requirePermission('favorites:read'), queryInput(favoritesQueryInput), async (c) =>
+    c.json(await listFavorites(deps.db, currentUser(c), c.req.valid('query'))),
   );
 }

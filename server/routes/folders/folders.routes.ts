@@ -3,7 +3,7 @@ import { favoritesQueryInput } from '../../../domain/schemas/gallery';
 import { folderInput } from '../../../domain/schemas/folder';
 import { currentUser, requirePermission } from '../../auth/session';
 import type { AppEnv, Deps } from '../../http/context';
-import { readJson, readQuery } from '../../http/validate';
+import { jsonInput, queryInput } from '../../http/validate';
 import {
   addToFolder,
   createFolder,
@@ -20,14 +20,16 @@ export function foldersRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .use(requirePermission('folder:manage'))
     .get('/', async (c) => c.json(await listFolders(db, currentUser(c))))
-    .post('/', async (c) => c.json(await createFolder(db, currentUser(c), (await readJson(c, folderInput)).name), 201))
-    .patch('/:id', async (c) => c.json(await renameFolder(db, currentUser(c), c.req.param('id'), (await readJson(c, folderInput)).name)))
+    .post('/', jsonInput(folderInput), async (c) => c.json(await createFolder(db, currentUser(c), c.req.valid('json').name), 201))
+    .patch('/:id', jsonInput(folderInput), async (c) =>
+      c.json(await renameFolder(db, currentUser(c), c.req.param('id'), c.req.valid('json').name)),
+    )
     .delete('/:id', async (c) => {
       await deleteFolder(db, currentUser(c), c.req.param('id'));
       return c.json({ ok: true });
     })
-    .get('/:id/creatives', async (c) =>
-      c.json(await listFolderCreatives(db, currentUser(c), c.req.param('id'), readQuery(c, favoritesQueryInput).q)),
+    .get('/:id/creatives', queryInput(favoritesQueryInput), async (c) =>
+      c.json(await listFolderCreatives(db, currentUser(c), c.req.param('id'), c.req.valid('query').q)),
     )
     .put('/:id/creatives/:creativeId', async (c) =>
       c.json(await addToFolder(db, currentUser(c), c.req.param('id'), c.req.param('creativeId'))),

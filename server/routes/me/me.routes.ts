@@ -5,7 +5,7 @@ import { passwordChangeInput, profileInput } from '../../../domain/schemas/auth'
 import { callAuth, forwardCookies } from '../../auth/auth-proxy';
 import { currentUser, requirePermission } from '../../auth/session';
 import type { AppEnv, Deps } from '../../http/context';
-import { readJson } from '../../http/validate';
+import { jsonInput } from '../../http/validate';
 import { updateProfile } from '../../services/users.service';
 import { logger } from '../../log';
 
@@ -15,13 +15,13 @@ export function meRoutes(deps: Deps) {
     .use(requirePermission('account:manage'))
     .get('/', (c) => c.json({ user: currentUser(c) }))
 
-    .patch('/', async (c) => {
-      const input = await readJson(c, profileInput);
+    .patch('/', jsonInput(profileInput), async (c) => {
+      const input = c.req.valid('json');
       return c.json({ user: await updateProfile(deps.db, currentUser(c).id, input) });
     })
 
-    .post('/password', async (c) => {
-      const input = await readJson(c, passwordChangeInput);
+    .post('/password', jsonInput(passwordChangeInput), async (c) => {
+      const input = c.req.valid('json');
       const result = await callAuth(deps, c, '/change-password', {
         currentPassword: input.currentPassword,
         newPassword: input.newPassword,

@@ -3,7 +3,7 @@ import { streamSSE } from 'hono/streaming';
 import { reviewStatusInput } from '../../../domain/schemas/creative';
 import { currentUser, requirePermission } from '../../auth/session';
 import type { AppEnv, Deps } from '../../http/context';
-import { readQuery } from '../../http/validate';
+import { queryInput } from '../../http/validate';
 import { countByStatus, listByStatus } from '../../services/creatives/review.service';
 
 const HEARTBEAT_MS = 25_000;
@@ -12,8 +12,8 @@ const HEARTBEAT_MS = 25_000;
 export function reviewRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .use(requirePermission('creative:review'))
-    .get('/creatives', async (c) => {
-      const { status } = readQuery(c, reviewStatusInput);
+    .get('/creatives', queryInput(reviewStatusInput), async (c) => {
+      const { status } = c.req.valid('query');
       return c.json(await listByStatus(deps.db, currentUser(c), status));
     })
     .get('/counts', async (c) => c.json(await countByStatus(deps.db)))

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { roleInput, userListQuery } from '../../../domain/schemas/users';
 import { currentUser, requirePermission } from '../../auth/session';
 import type { AppEnv, Deps } from '../../http/context';
-import { readJson, readQuery } from '../../http/validate';
+import { jsonInput, queryInput } from '../../http/validate';
 import { deleteUser, listUsers, setRole } from '../../services/users.service';
 
 /** User administration (admin only). */
@@ -10,9 +10,9 @@ export function usersRoutes(deps: Deps) {
   const { db } = deps;
   return new Hono<AppEnv>()
     .use(requirePermission('user:manage'))
-    .get('/', async (c) => c.json(await listUsers(db, readQuery(c, userListQuery))))
-    .patch('/:id/role', async (c) =>
-      c.json(await setRole(db, currentUser(c), c.req.param('id'), (await readJson(c, roleInput)).role)),
+    .get('/', queryInput(userListQuery), async (c) => c.json(await listUsers(db, c.req.valid('query'))))
+    .patch('/:id/role', jsonInput(roleInput), async (c) =>
+      c.json(await setRole(db, currentUser(c), c.req.param('id'), c.req.valid('json').role)),
     )
     .delete('/:id', async (c) => {
       await deleteUser(db, currentUser(c), c.req.param('id'));

@@ -1,19 +1,20 @@
-import type { Analytics, User } from '../../../domain/types';
+import type { Period } from '../../../domain/analytics';
 import type { Gateway } from '../types';
-import { withQuery, type HttpClient } from './client';
+import { segment, type HttpClient } from './client';
 
-export function httpUsers({ api, send }: HttpClient): Gateway['users'] {
+export function httpUsers({ api, json, ok }: HttpClient): Gateway['users'] {
   return {
-    list: () => api<User[]>('GET', '/api/users'),
-    setRole: (id, role) => api<User>('PATCH', `/api/users/${encodeURIComponent(id)}/role`, { role }),
+    list: async () => json(api.users.$get({ query: {} })),
+    setRole: async (id, role) => json(api.users[':id'].role.$patch({ param: { id: segment(id) }, json: { role } })),
     remove: async (id) => {
-      await send('DELETE', `/api/users/${encodeURIComponent(id)}`);
+      await ok(api.users[':id'].$delete({ param: { id: segment(id) } }));
     },
   };
 }
 
-export function httpAnalytics({ api }: HttpClient): Gateway['analytics'] {
+export function httpAnalytics({ api, json }: HttpClient): Gateway['analytics'] {
   return {
-    get: (query) => api<Analytics>('GET', withQuery('/api/analytics', { period: query.period })),
+    // The Gateway takes any string; the server validates it (VALIDATION for an unknown period).
+    get: async (query) => json(api.analytics.$get({ query: { period: (query.period || undefined) as Period | undefined } })),
   };
 }

@@ -1,18 +1,17 @@
-import type { User } from '../../../domain/types';
 import type { Gateway } from '../types';
 import type { HttpClient } from './client';
 
-export function httpAuth({ api }: HttpClient): Gateway['auth'] {
+export function httpAuth({ api, json }: HttpClient): Gateway['auth'] {
   return {
-    getSession: async () => (await api<{ user: User | null }>('GET', '/api/auth/session')).user,
-    login: async (input) => (await api<{ user: User }>('POST', '/api/auth/login', input)).user,
-    register: async (input) => (await api<{ user: User }>('POST', '/api/auth/register', input)).user,
+    getSession: async () => (await json(api.auth.session.$get())).user,
+    login: async (input) => (await json(api.auth.login.$post({ json: input }))).user,
+    register: async (input) => (await json(api.auth.register.$post({ json: input }))).user,
     logout: async () => {
-      await api('POST', '/api/auth/logout', {});
+      await json(api.auth.logout.$post({ json: {} }));
     },
-    updateProfile: async (input) => (await api<{ user: User }>('PATCH', '/api/me', input)).user,
+    updateProfile: async (input) => (await json(api.me.$patch({ json: input }))).user,
     changePassword: async (input) => {
-      await api('POST', '/api/me/password', input);
+      await json(api.me.password.$post({ json: input }));
     },
   };
 }

@@ -1,18 +1,16 @@
-import type { Comment, LikeState } from '../../../domain/types';
 import type { Gateway } from '../types';
-import type { HttpClient } from './client';
+import { segment, type HttpClient } from './client';
 
-const commentPath = (id: string) => `/api/comments/${encodeURIComponent(id)}`;
-const creativePath = (id: string) => `/api/creatives/${encodeURIComponent(id)}/comments`;
-
-export function httpComments({ api, send }: HttpClient): Gateway['comments'] {
+export function httpComments({ api, json, ok }: HttpClient): Gateway['comments'] {
+  const comment = (id: string) => ({ param: { id: segment(id) } });
+  const ofCreative = (creativeId: string) => ({ param: { id: segment(creativeId) } });
   return {
-    list: (creativeId) => api<Comment[]>('GET', creativePath(creativeId)),
-    add: (creativeId, text) => api<Comment>('POST', creativePath(creativeId), { text }),
-    like: (id) => api<LikeState>('POST', `${commentPath(id)}/like`),
-    unlike: (id) => api<LikeState>('DELETE', `${commentPath(id)}/like`),
+    list: async (creativeId) => json(api.creatives[':id'].comments.$get(ofCreative(creativeId))),
+    add: async (creativeId, text) => json(api.creatives[':id'].comments.$post({ ...ofCreative(creativeId), json: { text } })),
+    like: async (id) => json(api.comments[':id'].like.$post(comment(id))),
+    unlike: async (id) => json(api.comments[':id'].like.$delete(comment(id))),
     remove: async (id) => {
-      await send('DELETE', commentPath(id));
+      await ok(api.comments[':id'].$delete(comment(id)));
     },
   };
 }

@@ -1,22 +1,24 @@
 import { downloadFileName } from '../../../domain/download';
-import type { Creative, Highlights, LikeState, Page } from '../../../domain/types';
 import type { CreativeInput, Gateway, GalleryQuery } from '../types';
-import { withQuery, type HttpClient } from './client';
+import { segment, type HttpClient } from './client';
 
+/** The gallery query string; empty values are left out, as the server's defaults cover them. */
 export function galleryParams(query: GalleryQuery) {
   return {
-    sort: query.sort === 'likes' ? 'likes' : undefined,
-    q: query.q?.trim(),
-    format: query.filters?.format,
-    objective: query.filters?.objective,
-    type: query.filters?.type,
-    sector: query.filters?.sector,
-    platform: query.filters?.platform,
-    junto: query.isJuntoAngel ? '1' : undefined,
-    tested: query.testedAndApproved ? '1' : undefined,
-    cursor: query.cursor ?? undefined,
+    sort: query.sort === 'likes' ? ('likes' as const) : undefined,
+    q: query.q?.trim() || undefined,
+    format: nonEmpty(query.filters?.format),
+    objective: nonEmpty(query.filters?.objective),
+    type: nonEmpty(query.filters?.type),
+    sector: nonEmpty(query.filters?.sector),
+    platform: nonEmpty(query.filters?.platform),
+    junto: query.isJuntoAngel ? ('1' as const) : undefined,
+    tested: query.testedAndApproved ? ('1' as const) : undefined,
+    cursor: query.cursor || undefined,
   };
 }
+
+const nonEmpty = (values: string[] | undefined) => (values?.length ? values : undefined);
 
 export function creativeForm(input: CreativeInput, file?: File | Blob | null, fileName?: string): FormData {
   const form = new FormData();
@@ -25,27 +27,27 @@ export function creativeForm(input: CreativeInput, file?: File | Blob | null, fi
   return form;
 }
 
-const one = (id: string) => `/api/creatives/${encodeURIComponent(id)}`;
-
-export function httpCreatives({ api, send, upload }: HttpClient): Gateway['creatives'] {
+export function httpCreatives({ api, json, ok, upload }: HttpClient): Gateway['creatives'] {
+  const one = (id: string) => ({ param: { id: segment(id) } });
   return {
-    list: (query) => api<Page<Creative>>('GET', withQuery('/api/creatives', galleryParams(query))),
-    highlights: () => api<Highlights>('GET', '/api/creatives/highlights'),
-    get: (id) => api<Creative>('GET', one(id)),
-    like: (id) => api<LikeState>('POST', `${one(id)}/like`),
-    unlike: (id) => api<LikeState>('DELETE', `${one(id)}/like`),
-    favorites: (query) =>
-      api<Page<Creative>>('GET', withQuery('/api/favorites', { q: query.q?.trim(), cursor: query.cursor ?? undefined })),
+    list: async (query) => json(api.creatives.$get({ query: galleryParams(query) })),
+    highlights: async () => json(api.creatives.highlights.$get()),
+    get: async (id) => json(api.creatives[':id'].$get(one(id))),
+    like: async (id) => json(api.creatives[':id'].like.$post(one(id))),
+    unlike: async (id) => json(api.creatives[':id'].like.$delete(one(id))),
+    favorites: async (query) => json(api.favorites.$get({ query: { q: query.q?.trim() || undefined, cursor: query.cursor || undefined } })),
     download: async (creative) => {
-      const res = await send('GET', `${one(creative.id)}/download`);
+      const res = await ok(api.creatives[':id'].download.$get(one(creative.id)));
       const blob = await res.blob();
       return { blob, fileName: downloadFileName(creative.name, blob.type || res.headers.get('content-type')) };
     },
-    submit: (input, file, onProgress) => upload<Creative>('POST', '/api/creatives', creativeForm(input, file), onProgress),
-    update: (id, input, file, onProgress) => upload<Creative>('PATCH', one(id), creativeForm(input, file), onProgress),
+    // The multipart form goes through the transport's upload (progress); hc gives URL, method and types.
+    submit: async (input, file, onProgress) => json(api.creatives.$post({}, upload(creativeForm(input, file), onProgress))),
+    update: async (id, input, file, onProgress) =>
+      json(api.creatives[':id'].$patch(one(id), upload(creativeForm(input, file), onProgress))),
     remove: async (id) => {
-      await send('DELETE', one(id));
+      await ok(api.creatives[':id'].$delete(one(id)));
     },
-    adminCreate: (input) => api<Creative>('POST', '/api/admin/creatives', input),
+    adminCreate: async (input) => json(api.admin.creatives.$post({ json: input })),
   };
 }

@@ -2,8 +2,14 @@ import { isErrorCode, type ErrorBody } from '../../../domain/errors';
 import { MSG } from '../../../domain/messages';
 import { GatewayError } from '../types';
 
+/** The part of a response an error is read from (a fetch Response, or an answer of hc). */
+export interface ErrorSource {
+  status: number;
+  json(): Promise<unknown>;
+}
+
 /** Turns a non-2xx response into a GatewayError with the server's French message. */
-export async function toGatewayError(res: Response): Promise<GatewayError> {
+export async function toGatewayError(res: ErrorSource): Promise<GatewayError> {
   let body: Partial<ErrorBody> | null = null;
   try {
     body = (await res.json()) as Partial<ErrorBody>;

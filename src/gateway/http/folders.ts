@@ -1,20 +1,18 @@
-import type { Creative, Folder } from '../../../domain/types';
 import type { Gateway } from '../types';
-import { withQuery, type HttpClient } from './client';
+import { segment, type HttpClient } from './client';
 
-const folderPath = (id: string) => `/api/folders/${encodeURIComponent(id)}`;
-const entryPath = (id: string, creativeId: string) => `${folderPath(id)}/creatives/${encodeURIComponent(creativeId)}`;
-
-export function httpFolders({ api, send }: HttpClient): Gateway['folders'] {
+export function httpFolders({ api, json, ok }: HttpClient): Gateway['folders'] {
+  const folder = (id: string) => ({ param: { id: segment(id) } });
+  const entry = (id: string, creativeId: string) => ({ param: { id: segment(id), creativeId: segment(creativeId) } });
   return {
-    list: () => api<Folder[]>('GET', '/api/folders'),
-    create: (name) => api<Folder>('POST', '/api/folders', { name }),
-    rename: (id, name) => api<Folder>('PATCH', folderPath(id), { name }),
+    list: async () => json(api.folders.$get()),
+    create: async (name) => json(api.folders.$post({ json: { name } })),
+    rename: async (id, name) => json(api.folders[':id'].$patch({ ...folder(id), json: { name } })),
     remove: async (id) => {
-      await send('DELETE', folderPath(id));
+      await ok(api.folders[':id'].$delete(folder(id)));
     },
-    creatives: (id, query) => api<Creative[]>('GET', withQuery(`${folderPath(id)}/creatives`, { q: query.q?.trim() })),
-    addCreative: (id, creativeId) => api<Folder>('PUT', entryPath(id, creativeId)),
-    removeCreative: (id, creativeId) => api<Folder>('DELETE', entryPath(id, creativeId)),
+    creatives: async (id, query) => json(api.folders[':id'].creatives.$get({ ...folder(id), query: { q: query.q?.trim() || undefined } })),
+    addCreative: async (id, creativeId) => json(api.folders[':id'].creatives[':creativeId'].$put(entry(id, creativeId))),
+    removeCreative: async (id, creativeId) => json(api.folders[':id'].creatives[':creativeId'].$delete(entry(id, creativeId))),
   };
 }

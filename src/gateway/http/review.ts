@@ -1,27 +1,26 @@
-import type { Creative, ReviewCounts } from '../../../domain/types';
 import type { Gateway } from '../types';
-import { withQuery, type HttpClient } from './client';
+import { segment, type HttpClient } from './client';
 
-const path = (id: string, action: string) => `/api/creatives/${encodeURIComponent(id)}/${action}`;
-
-export function httpReview({ api, events }: HttpClient): Gateway['review'] {
+export function httpReview({ api, json, events }: HttpClient): Gateway['review'] {
+  const one = (id: string) => ({ param: { id: segment(id) } });
   return {
-    list: (status) => api<Creative[]>('GET', withQuery('/api/review/creatives', { status })),
-    counts: () => api<ReviewCounts>('GET', '/api/review/counts'),
-    approve: (id) => api<Creative>('POST', path(id, 'approve')),
-    reject: (id, reason) => api<Creative>('POST', path(id, 'reject'), { reason }),
-    feature: (id, input) => api<Creative>('POST', path(id, 'feature'), input),
+    list: async (status) => json(api.review.creatives.$get({ query: { status } })),
+    counts: async () => json(api.review.counts.$get()),
+    approve: async (id) => json(api.creatives[':id'].approve.$post(one(id))),
+    reject: async (id, reason) => json(api.creatives[':id'].reject.$post({ ...one(id), json: { reason } })),
+    feature: async (id, input) => json(api.creatives[':id'].feature.$post({ ...one(id), json: input })),
+    // Server-sent events are not a typed hc call: only the path comes from the client.
     watchPendingCount: (onCount) =>
-      events('/api/review/events', 'pending', (data) => {
+      events(api.review.events.$path(), 'pending', (data) => {
         const count = Number(data);
         if (Number.isFinite(count)) onCount(count);
       }),
   };
 }
 
-export function httpAgency({ api }: HttpClient): Gateway['agency'] {
+export function httpAgency({ api, json }: HttpClient): Gateway['agency'] {
   return {
-    list: (status) => api<Creative[]>('GET', withQuery('/api/agency/creatives', { status })),
-    counts: () => api<ReviewCounts>('GET', '/api/agency/counts'),
+    list: async (status) => json(api.agency.creatives.$get({ query: { status } })),
+    counts: async () => json(api.agency.counts.$get()),
   };
 }

@@ -1,6 +1,6 @@
 import { MSG } from '../../../domain/messages';
 import { GatewayError, type UploadProgress } from '../types';
-import { toGatewayError } from './errors';
+import { toGatewayError, type ErrorSource } from './errors';
 
 /**
  * How the http adapter reaches the server. The browser uses same-origin fetch, XHR for upload
@@ -43,9 +43,12 @@ export const browserTransport: HttpTransport = {
   },
 };
 
-/** Turns a transport answer into parsed JSON or a GatewayError (network failures included). */
-export async function expectOk(response: Promise<Response>, networkMessage: string = MSG.internal): Promise<Response> {
-  let res: Response;
+/** Awaits a transport answer: a non-2xx answer or a network failure becomes a GatewayError. */
+export async function expectOk<R extends ErrorSource & { ok: boolean }>(
+  response: Promise<R>,
+  networkMessage: string = MSG.internal,
+): Promise<R> {
+  let res: R;
   try {
     res = await response;
   } catch (err) {
