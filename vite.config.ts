@@ -1,9 +1,11 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { pathAliases } from './path-aliases';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  resolve: { alias: pathAliases },
   server: {
     port: 5173,
     proxy: {

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vite';
+import { pathAliases } from './path-aliases';
 
 /**
  * The API server compiled to plain JavaScript (dist-server/), so `npm start` runs one Node process
@@ -6,6 +7,7 @@ import { defineConfig } from 'vite';
  */
 export default defineConfig({
   publicDir: false,
+  resolve: { alias: pathAliases },
   build: {
     ssr: true,
     outDir: 'dist-server',

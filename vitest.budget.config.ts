@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { pathAliases } from './path-aliases';
 
 /**
  * The bundle-size budget: needs `vite build` first, so it is not part of the default
@@ -6,6 +7,7 @@ import { defineConfig } from 'vitest/config';
  *   npx vite build && npx vitest run --config vitest.budget.config.ts
  */
 export default defineConfig({
+  resolve: { alias: pathAliases },
   test: {
     name: 'budget',
     environment: 'node',

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { pathAliases } from './path-aliases';
 
 /**
  * `vitest run` = every unit, component and server-integration test (PGlite in memory, or the
@@ -27,12 +28,14 @@ const notHere = [
 ];
 
 export default defineConfig({
+  resolve: { alias: pathAliases },
   test: {
     pool: 'forks',
     maxWorkers,
     teardownTimeout: 30_000,
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           environment: 'node',
@@ -44,6 +47,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         plugins: [react()],
         test: {
           name: 'web',

@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { pathAliases } from './path-aliases';
 
 /**
  * Browser journeys in headless Chromium against the production server (e2e/support/server.ts).
  * Needs `vite build` first: `npm run test:e2e` builds, then runs this config.
  */
 export default defineConfig({
+  resolve: { alias: pathAliases },
   test: {
     name: 'e2e',
     environment: 'node',

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { pathAliases } from './path-aliases';
 
 /**
  * The Firebase suites: Auth on the Auth emulator, the security rules and the gateway contract on
@@ -10,6 +11,7 @@ import { defineConfig } from 'vitest/config';
  *                              Firestore emulator of the Google Cloud CLI when it is installed
  */
 export default defineConfig({
+  resolve: { alias: pathAliases },
   test: {
     name: 'firebase',
     environment: 'node',

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { downloadFileName, sanitizeFileName } from '../domain/download';
-import type { Creative } from '../domain/types';
+import { downloadFileName, sanitizeFileName } from '@domain/download';
+import type { Creative } from '@domain/types';
 import { apiLogin, ensureApprovedCreatives, listApproved, runTag, submitCreative } from './support/api';
 import { DESKTOP, expectNoSeriousA11yViolations, login, MOBILE, newPage, screenshot } from './support/browser';
 

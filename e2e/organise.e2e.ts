@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Analytics, Creative } from '../domain/types';
+import type { Analytics, Creative } from '@domain/types';
 import { listApproved, runTag } from './support/api';
 import {
   DESKTOP,

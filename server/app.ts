@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { AppError } from '../domain/errors';
+import { AppError } from '@domain/errors';
 import { loadSession } from './auth/session';
 import type { AppEnv, Deps } from './http/context';
 import { handleError, notFoundRoute } from './http/errors';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_CONTACT_EMAIL } from '../domain/limits';
+import { DEFAULT_CONTACT_EMAIL } from '@domain/limits';
 
 /** The only reader of process.env on the server. Parsed once; bad values stop the start-up. */
 const optionalUrl = z

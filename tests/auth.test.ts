@@ -2,11 +2,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { MSG } from '../domain/messages';
-import { user as userTable } from '../server/db/schema';
-import type { WebhookSender } from '../server/services/webhooks';
+import { MSG } from '@domain/messages';
+import { user as userTable } from '@server/db/schema';
+import type { WebhookSender } from '@server/services/webhooks';
 import { createTestApp, createUser, uniqueEmail, type ApiError, type TestApp, type UserBody } from './helpers/test-app';
-import { logger } from '../server/log';
+import { logger } from '@server/log';
 
 /** The auth API end to end on the real database (PGlite, or PostgreSQL with DATABASE_URL). */
 

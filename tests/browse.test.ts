@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../domain/messages';
-import { PAGE_SIZE } from '../domain/limits';
-import type { Comment, Creative, Highlights, Page } from '../domain/types';
-import { creativeLikes, creatives } from '../server/db/schema';
+import { MSG } from '@domain/messages';
+import { PAGE_SIZE } from '@domain/limits';
+import type { Comment, Creative, Highlights, Page } from '@domain/types';
+import { creativeLikes, creatives } from '@server/db/schema';
 import { insertCreative, insertUsers, sessionCookieFor, storeTestImage } from './helpers/fixtures';
 import { createTestApp, type ApiError, type TestApp } from './helpers/test-app';
 

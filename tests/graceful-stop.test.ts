@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../server/db/client';
-import { creatives, media } from '../server/db/schema';
+import { openDatabase } from '@server/db/client';
+import { creatives, media } from '@server/db/schema';
 import { freePort } from '../e2e/support/server';
 import { creativeForm, demoVideoBytes, padTo, VALID_FORM } from './helpers/uploads';
 

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveMediaTools } from '../server/media/media-tools';
-import { extractPoster, frameSizeFromLog } from '../server/media/video';
-import type { Creative } from '../domain/types';
+import { resolveMediaTools } from '@server/media/media-tools';
+import { extractPoster, frameSizeFromLog } from '@server/media/video';
+import type { Creative } from '@domain/types';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { creativeForm, demoVideoBytes, VALID_FORM } from './helpers/uploads';
 

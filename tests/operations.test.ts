@@ -3,9 +3,9 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../domain/messages';
-import { configureLogging } from '../server/log';
-import type { Readiness } from '../server/services/readiness';
+import { MSG } from '@domain/messages';
+import { configureLogging } from '@server/log';
+import type { Readiness } from '@server/services/readiness';
 import { createTestApp, TEST_PASSWORD, type ApiError, type TestApp } from './helpers/test-app';
 
 /** GET /api/ready (server/routes/health/health.routes.ts). */

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../domain/messages';
-import type { Analytics, Comment, Creative, Folder, User } from '../domain/types';
-import { comments, creatives, folders } from '../server/db/schema';
+import { MSG } from '@domain/messages';
+import type { Analytics, Comment, Creative, Folder, User } from '@domain/types';
+import { comments, creatives, folders } from '@server/db/schema';
 import { insertCreative } from './helpers/fixtures';
 import { createTestApp, type ApiError, type TestApp, type UserBody } from './helpers/test-app';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../domain/messages';
-import type { User } from '../domain/types';
+import { MSG } from '@domain/messages';
+import type { User } from '@domain/types';
 import { createTestApp, type ApiError, type TestApp } from './helpers/test-app';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import type { Creative, Page } from '../../domain/types';
-import type { CreativeInput } from '../../src/gateway/types';
+import type { Creative, Page } from '@domain/types';
+import type { CreativeInput } from '@/gateway/types';
 import { VALID_FORM } from '../../tests/helpers/uploads';
 import { baseUrl, DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoRole } from './browser';
 

@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, expect, inject } from 'vitest';
-import type { Role } from '../../domain/roles';
-import { DEMO_ACCOUNTS as SEED_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed/accounts';
+import type { Role } from '@domain/roles';
+import { DEMO_ACCOUNTS as SEED_ACCOUNTS, DEMO_PASSWORD } from '@server/db/seed/accounts';
 
 /** Headless Debian Chromium for the journeys (never a downloaded browser). */
 

@@ -1,6 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { PASSWORD_MIN } from '../../domain/limits';
+import { PASSWORD_MIN } from '@domain/limits';
 import type { Db } from '../db/client';
 import { schema } from '../db/schema';
 import { logger } from '../log';

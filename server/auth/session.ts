@@ -1,9 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { AppError } from '../../domain/errors';
-import { can, type Action } from '../../domain/permissions';
-import { isRole } from '../../domain/roles';
-import type { User } from '../../domain/types';
+import { AppError } from '@domain/errors';
+import { can, type Action } from '@domain/permissions';
+import { isRole } from '@domain/roles';
+import type { User } from '@domain/types';
 import type { AppEnv, Deps } from '../http/context';
 
 interface AuthUserRow {

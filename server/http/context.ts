@@ -1,4 +1,4 @@
-import type { User } from '../../domain/types';
+import type { User } from '@domain/types';
 import type { Auth } from '../auth/auth';
 import type { Db } from '../db/client';
 import type { ServerConfig } from '../env';

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { AppError } from '../../domain/errors';
+import { AppError } from '@domain/errors';
 import { logger } from '../log';
 
 /** The one place that turns a thrown error into the JSON error body `{error: {code, message}}`. */

@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { AppError } from '../../domain/errors';
-import { MSG } from '../../domain/messages';
+import { AppError } from '@domain/errors';
+import { MSG } from '@domain/messages';
 import type { AppEnv } from './context';
 
 export interface PoolStats {

@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { z } from 'zod';
-import { AppError } from '../../domain/errors';
-import { parseInput } from '../../domain/schemas/validate';
+import { AppError } from '@domain/errors';
+import { parseInput } from '@domain/schemas/validate';
 import type { AppEnv } from './context';
 
 /** Reads the JSON body and validates it with a domain schema (French messages on failure). */

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { AppError } from '../../domain/errors';
+import { AppError } from '@domain/errors';
 
 /**
  * Media on disk under `root` (DATA_DIR/media). Names are bucket paths such as

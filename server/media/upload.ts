@@ -4,10 +4,10 @@ import { Readable } from 'node:stream';
 import busboy from 'busboy';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Context } from 'hono';
-import { AppError } from '../../domain/errors';
-import { MAX_BYTES, acceptedMedia, tooLargeMessage } from '../../domain/media-rules';
-import { MSG } from '../../domain/messages';
-import type { MediaType } from '../../domain/vocabulary';
+import { AppError } from '@domain/errors';
+import { MAX_BYTES, acceptedMedia, tooLargeMessage } from '@domain/media-rules';
+import { MSG } from '@domain/messages';
+import type { MediaType } from '@domain/vocabulary';
 import type { MediaStore } from './store';
 
 /** Bytes the sniffer needs to recognise every accepted container. */

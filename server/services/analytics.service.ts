@@ -1,9 +1,9 @@
 import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { breakdown, percent, periodWindow, topContributors, type Period } from '../../domain/analytics';
-import { TOP_CONTRIBUTORS } from '../../domain/limits';
-import type { Analytics } from '../../domain/types';
-import { CATEGORY_KEYS, CATEGORY_LISTS, type CategoryKey } from '../../domain/vocabulary';
+import { breakdown, percent, periodWindow, topContributors, type Period } from '@domain/analytics';
+import { TOP_CONTRIBUTORS } from '@domain/limits';
+import type { Analytics } from '@domain/types';
+import { CATEGORY_KEYS, CATEGORY_LISTS, type CategoryKey } from '@domain/vocabulary';
 import type { Db } from '../db/client';
 import { comments, creativeLikes, creatives, user } from '../db/schema';
 

@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { canViewCreative } from '../../domain/creative-access';
-import { AppError } from '../../domain/errors';
-import { MSG } from '../../domain/messages';
-import type { Comment, LikeState, User } from '../../domain/types';
+import { canViewCreative } from '@domain/creative-access';
+import { AppError } from '@domain/errors';
+import { MSG } from '@domain/messages';
+import type { Comment, LikeState, User } from '@domain/types';
 import type { Db } from '../db/client';
 import { commentLikes, comments, creatives } from '../db/schema';
 

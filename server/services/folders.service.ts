@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { AppError } from '../../domain/errors';
-import { MSG } from '../../domain/messages';
-import { can } from '../../domain/permissions';
-import type { Creative, Folder, User } from '../../domain/types';
+import { AppError } from '@domain/errors';
+import { MSG } from '@domain/messages';
+import { can } from '@domain/permissions';
+import type { Creative, Folder, User } from '@domain/types';
 import type { Db } from '../db/client';
 import { creatives, folderCreatives, folders } from '../db/schema';
 import { searchCondition } from './creatives/gallery.service';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { MediaType } from '../../domain/vocabulary';
+import type { MediaType } from '@domain/vocabulary';
 import type { Db } from '../db/client';
 import type { Deps } from '../http/context';
 import { media } from '../db/schema';

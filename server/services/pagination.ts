@@ -1,4 +1,4 @@
-import { AppError } from '../../domain/errors';
+import { AppError } from '@domain/errors';
 
 /**
  * Opaque keyset cursors: the sort key of the last row of a page (e.g. [likes, createdAt, id]),

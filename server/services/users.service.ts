@@ -1,8 +1,8 @@
 import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
-import { AppError } from '../../domain/errors';
-import { MSG } from '../../domain/messages';
-import type { Role } from '../../domain/roles';
-import type { User } from '../../domain/types';
+import { AppError } from '@domain/errors';
+import { MSG } from '@domain/messages';
+import type { Role } from '@domain/roles';
+import type { User } from '@domain/types';
 import type { Db } from '../db/client';
 import { commentLikes, comments, creativeLikes, creatives, session, user as userTable } from '../db/schema';
 import { toUser } from '../auth/session';

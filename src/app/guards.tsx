@@ -1,7 +1,7 @@
 import { LogIn, ShieldAlert } from 'lucide-react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
-import { MSG } from '../../domain/messages';
-import type { Action } from '../../domain/permissions';
+import { MSG } from '@domain/messages';
+import type { Action } from '@domain/permissions';
 import { buttonVariants } from '../components/ui/button';
 import { PageLoader } from '../components/ui/spinner';
 import { paths } from '../config/paths';

@@ -1,5 +1,5 @@
 import { createBrowserRouter } from 'react-router';
-import { MSG } from '../../domain/messages';
+import { MSG } from '@domain/messages';
 import { paths } from '../config/paths';
 import { GuestOnly, RequirePermission, RequireSignedIn } from './guards';
 import { AppLayout } from './layout/app-layout';

@@ -1,4 +1,4 @@
-import { DEFAULT_CONTACT_EMAIL } from '../../domain/limits';
+import { DEFAULT_CONTACT_EMAIL } from '@domain/limits';
 
 /**
  * The whitelisted build-time variables the web app may read (VITE_*), checked once.

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
-import type { ErrorCode, FieldErrors } from '../../domain/errors';
-import type { adminCreativeInput, CreativeInputData } from '../../domain/schemas/creative';
-import type { LoginInput, PasswordChangeInput, ProfileInput, RegisterInput } from '../../domain/schemas/auth';
-import type { Role } from '../../domain/roles';
-import type { CategoryKey, CreativeStatus } from '../../domain/vocabulary';
+import type { ErrorCode, FieldErrors } from '@domain/errors';
+import type { adminCreativeInput, CreativeInputData } from '@domain/schemas/creative';
+import type { LoginInput, PasswordChangeInput, ProfileInput, RegisterInput } from '@domain/schemas/auth';
+import type { Role } from '@domain/roles';
+import type { CategoryKey, CreativeStatus } from '@domain/vocabulary';
 import type {
   Analytics,
   Comment,
@@ -14,7 +14,7 @@ import type {
   Page,
   ReviewCounts,
   User,
-} from '../../domain/types';
+} from '@domain/types';
 
 /** What a backend reports when a call fails; pages show `message` (French) or the field errors. */
 export class GatewayError extends Error {

@@ -1,5 +1,5 @@
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
-import type { Creative, Highlights, Page } from '../../domain/types';
+import type { Creative, Highlights, Page } from '@domain/types';
 
 /** Every query that holds creatives lives under this prefix, so one walk can patch them all. */
 export const CREATIVES_KEY = 'creatives';

@@ -1,4 +1,4 @@
-import { MSG } from '../../domain/messages';
+import { MSG } from '@domain/messages';
 import { GatewayError } from '../gateway/types';
 
 /** The French message to show for a failed call, or `fallback` for unexpected failures. */

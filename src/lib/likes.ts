@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Creative } from '../../domain/types';
+import type { Creative } from '@domain/types';
 import { useGateway } from '../gateway/context';
 import { CREATIVES_KEY, patchCreativeEverywhere, snapshotCreatives } from './creative-cache';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '../../domain/types';
-import { can, type Action } from '../../domain/permissions';
+import type { User } from '@domain/types';
+import { can, type Action } from '@domain/permissions';
 import { useGateway } from '../gateway/context';
 import type { Gateway } from '../gateway/types';
 

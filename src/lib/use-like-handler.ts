@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import type { Creative } from '../../domain/types';
+import type { Creative } from '@domain/types';
 import { paths } from '../config/paths';
 import { useToggleLike } from './likes';
 import { useSession } from './session';

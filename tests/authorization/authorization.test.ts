@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '../../domain/roles';
-import { folders } from '../../server/db/schema';
+import type { Role } from '@domain/roles';
+import { folders } from '@server/db/schema';
 import { insertCreative, sessionCookieFor, storeTestImage } from '../helpers/fixtures';
-import type { Comment } from '../../domain/types';
+import type { Comment } from '@domain/types';
 import { createTestApp, createUser, uniqueEmail, type TestApp } from '../helpers/test-app';
 import { creativeForm, pngBytes, VALID_FORM } from '../helpers/uploads';
 import { CALLERS, MATRIX, type Caller, type Fixture, type MatrixRow } from './matrix';

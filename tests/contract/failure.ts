@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { GatewayError } from '../../src/gateway/types';
+import { GatewayError } from '@/gateway/types';
 
 /** Awaits a call that must fail and returns its GatewayError. */
 export async function failure(promise: Promise<unknown>): Promise<GatewayError> {

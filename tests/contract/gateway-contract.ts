@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../domain/messages';
-import type { CreativeInput, Gateway } from '../../src/gateway/types';
+import { MSG } from '@domain/messages';
+import type { CreativeInput, Gateway } from '@/gateway/types';
 import { VALID_FORM } from '../helpers/uploads';
 import { failure } from './failure';
 import type { ContractHarness } from './harness';

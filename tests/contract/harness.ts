@@ -1,6 +1,6 @@
-import type { Role } from '../../domain/roles';
-import type { User } from '../../domain/types';
-import type { Gateway } from '../../src/gateway/types';
+import type { Role } from '@domain/roles';
+import type { User } from '@domain/types';
+import type { Gateway } from '@/gateway/types';
 
 /** What the contract suite needs from a backend, whatever it is (server/ or Firebase). */
 export interface ContractHarness {

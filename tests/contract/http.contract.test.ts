@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { describe } from 'vitest';
-import { createHttpGateway } from '../../src/gateway/http';
+import { createHttpGateway } from '@/gateway/http';
 import { createTestApp, createUser, TEST_PASSWORD, uniqueEmail } from '../helpers/test-app';
 import { pngBytes } from '../helpers/uploads';
 import { gatewayContract } from './gateway-contract';

@@ -1,4 +1,4 @@
-import type { HttpTransport } from '../../src/gateway/http';
+import type { HttpTransport } from '@/gateway/http';
 
 /**
  * The browser's behaviour for the http adapter when it runs in Node: absolute URLs, one cookie jar

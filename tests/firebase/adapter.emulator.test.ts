@@ -1,10 +1,10 @@
 import { collection, doc, getDoc, getDocs, setDoc, Timestamp, type Firestore } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matchesFilters, type GalleryFilters } from '../../domain/gallery-filters';
-import { MSG } from '../../domain/messages';
-import { matchesSearch } from '../../domain/search';
-import type { Creative } from '../../domain/types';
-import type { CreativeInput, Gateway } from '../../src/gateway/types';
+import { matchesFilters, type GalleryFilters } from '@domain/gallery-filters';
+import { MSG } from '@domain/messages';
+import { matchesSearch } from '@domain/search';
+import type { Creative } from '@domain/types';
+import type { CreativeInput, Gateway } from '@/gateway/types';
 import { probe, reportSkip } from './emulators';
 import { firebaseTestBackend, memoryMediaStore, type FirebaseTestBackend } from './harness';
 

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../domain/messages';
-import { createFirebaseGateway, type FirebaseGateway } from '../../src/gateway/firebase';
-import { GatewayError } from '../../src/gateway/types';
+import { MSG } from '@domain/messages';
+import { createFirebaseGateway, type FirebaseGateway } from '@/gateway/firebase';
+import { GatewayError } from '@/gateway/types';
 import { probe, reportSkip } from './emulators';
 import { emulatorConfig, memoryProfiles, uniqueAppName, uniqueEmail } from './helpers';
 

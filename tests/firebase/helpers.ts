@@ -1,6 +1,6 @@
-import type { User } from '../../domain/types';
-import type { FirebaseClientConfig } from '../../src/config/env';
-import type { ProfileStore } from '../../src/gateway/firebase';
+import type { User } from '@domain/types';
+import type { FirebaseClientConfig } from '@/config/env';
+import type { ProfileStore } from '@/gateway/firebase';
 import { PROJECT_ID } from './emulators';
 
 /** The web config of the demo project, pointed at the local emulators. */

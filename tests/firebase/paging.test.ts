@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../domain/messages';
-import { toGatewayError } from '../../src/gateway/firebase/errors';
-import { collectPage, decodeCursor, encodeCursor, type CollectedPage, type ScanBatch, type ScanPosition } from '../../src/gateway/firebase/paging';
-import { mediaPath } from '../../src/gateway/firebase/storage';
+import { MSG } from '@domain/messages';
+import { toGatewayError } from '@/gateway/firebase/errors';
+import { collectPage, decodeCursor, encodeCursor, type CollectedPage, type ScanBatch, type ScanPosition } from '@/gateway/firebase/paging';
+import { mediaPath } from '@/gateway/firebase/storage';
 
 /**
  * Pure parts of the firebase adapter (no emulator): the page collector that stands in for the

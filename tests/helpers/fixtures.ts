@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
-import { searchTextOf } from '../../domain/search';
-import type { Role } from '../../domain/roles';
-import type { Db } from '../../server/db/client';
-import { creatives, user } from '../../server/db/schema';
-import type { Deps } from '../../server/http/context';
-import { storeMedia } from '../../server/services/media.service';
+import { searchTextOf } from '@domain/search';
+import type { Role } from '@domain/roles';
+import type { Db } from '@server/db/client';
+import { creatives, user } from '@server/db/schema';
+import type { Deps } from '@server/http/context';
+import { storeMedia } from '@server/services/media.service';
 
 export type CreativeRowInput = Partial<typeof creatives.$inferInsert>;
 

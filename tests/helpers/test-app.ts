@@ -3,17 +3,17 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import type { ErrorCode, FieldErrors } from '../../domain/errors';
-import type { Role } from '../../domain/roles';
-import type { User } from '../../domain/types';
-import { createApp, type App } from '../../server/app';
-import { openDatabase, type Database, type Db } from '../../server/db/client';
-import { createAccount, DEMO_PASSWORD } from '../../server/db/seed/accounts';
-import { buildDeps } from '../../server/deps';
-import { parseEnv, toConfig, type ServerConfig } from '../../server/env';
-import type { Deps } from '../../server/http/context';
-import { createDiskStore } from '../../server/media/store';
-import type { WebhookSender } from '../../server/services/webhooks';
+import type { ErrorCode, FieldErrors } from '@domain/errors';
+import type { Role } from '@domain/roles';
+import type { User } from '@domain/types';
+import { createApp, type App } from '@server/app';
+import { openDatabase, type Database, type Db } from '@server/db/client';
+import { createAccount, DEMO_PASSWORD } from '@server/db/seed/accounts';
+import { buildDeps } from '@server/deps';
+import { parseEnv, toConfig, type ServerConfig } from '@server/env';
+import type { Deps } from '@server/http/context';
+import { createDiskStore } from '@server/media/store';
+import type { WebhookSender } from '@server/services/webhooks';
 
 /**
  * The real server, in process, on a fresh database: in-memory PGlite by default, or a brand-new

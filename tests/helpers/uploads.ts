@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { CreativeInput } from '../../src/gateway/types';
+import type { CreativeInput } from '@/gateway/types';
 
 export const VALID_FORM: CreativeInput = {
   name: 'Nouvelle créa',

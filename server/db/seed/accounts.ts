@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Role } from '../../../domain/roles';
-import type { Auth } from '../../auth/auth';
+import type { Role } from '@domain/roles';
+import type { Auth } from '@server/auth/auth';
 import type { Db } from '../client';
 import { user } from '../schema';
 

@@ -1,9 +1,9 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { Deps } from '../../http/context';
+import type { Deps } from '@server/http/context';
 import { user } from '../schema';
 import { createAccount, DEMO_ACCOUNTS } from './accounts';
 import { seedDemoContent } from './demo-content';
-import { logger } from '../../log';
+import { logger } from '@server/log';
 
 /** Seeds the demo accounts and library into an empty database (no user yet). */
 export async function seedIfEmpty(deps: Deps): Promise<boolean> {

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import { adminCreativeInput } from '../../../domain/schemas/creative';
-import { currentUser, requirePermission } from '../../auth/session';
-import type { AppEnv, Deps } from '../../http/context';
-import { jsonInput } from '../../http/validate';
-import { adminCreateCreative } from '../../services/creatives/submission.service';
+import { adminCreativeInput } from '@domain/schemas/creative';
+import { currentUser, requirePermission } from '@server/auth/session';
+import type { AppEnv, Deps } from '@server/http/context';
+import { jsonInput } from '@server/http/validate';
+import { adminCreateCreative } from '@server/services/creatives/submission.service';
 
 /** /admin/submit: the simple admin form. */
 export function adminCreativesRoutes(deps: Deps) {

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import { reviewStatusInput } from '../../../domain/schemas/creative';
-import { currentUser, requirePermission } from '../../auth/session';
-import type { AppEnv, Deps } from '../../http/context';
-import { queryInput } from '../../http/validate';
-import { countByStatus, listByStatus } from '../../services/creatives/review.service';
+import { reviewStatusInput } from '@domain/schemas/creative';
+import { currentUser, requirePermission } from '@server/auth/session';
+import type { AppEnv, Deps } from '@server/http/context';
+import { queryInput } from '@server/http/validate';
+import { countByStatus, listByStatus } from '@server/services/creatives/review.service';
 
 /** 'Mes créas': an agency's own pending and rejected creatives. */
 export function agencyRoutes(deps: Deps) {

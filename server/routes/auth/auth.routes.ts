@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
-import { AppError } from '../../../domain/errors';
-import { MSG } from '../../../domain/messages';
-import { loginInput, registerInput } from '../../../domain/schemas/auth';
-import { callAuth, forwardCookies, type AuthCallResult } from '../../auth/auth-proxy';
-import type { AppEnv, Deps } from '../../http/context';
-import { jsonInput } from '../../http/validate';
-import { toUser } from '../../auth/session';
-import { logger } from '../../log';
+import { AppError } from '@domain/errors';
+import { MSG } from '@domain/messages';
+import { loginInput, registerInput } from '@domain/schemas/auth';
+import { callAuth, forwardCookies, type AuthCallResult } from '@server/auth/auth-proxy';
+import type { AppEnv, Deps } from '@server/http/context';
+import { jsonInput } from '@server/http/validate';
+import { toUser } from '@server/auth/session';
+import { logger } from '@server/log';
 
 /** Refusals that are not about the credentials: rate limit, foreign origin. */
 function throwIfRefused(result: AuthCallResult): void {

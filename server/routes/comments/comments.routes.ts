@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import { currentUser, requirePermission } from '../../auth/session';
-import type { AppEnv, Deps } from '../../http/context';
-import { deleteComment, setCommentLike } from '../../services/comments.service';
+import { currentUser, requirePermission } from '@server/auth/session';
+import type { AppEnv, Deps } from '@server/http/context';
+import { deleteComment, setCommentLike } from '@server/services/comments.service';
 
 export function commentsRoutes(deps: Deps) {
   const { db } = deps;

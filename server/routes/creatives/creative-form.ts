@@ -1,11 +1,11 @@
 import fsp from 'node:fs/promises';
 import type { Context } from 'hono';
-import { AppError } from '../../../domain/errors';
-import { MSG } from '../../../domain/messages';
-import { creativeInput, type CreativeInputData } from '../../../domain/schemas/creative';
-import { parseInput } from '../../../domain/schemas/validate';
-import type { AppEnv, Deps } from '../../http/context';
-import { readUpload, type UploadedFile } from '../../media/upload';
+import { AppError } from '@domain/errors';
+import { MSG } from '@domain/messages';
+import { creativeInput, type CreativeInputData } from '@domain/schemas/creative';
+import { parseInput } from '@domain/schemas/validate';
+import type { AppEnv, Deps } from '@server/http/context';
+import { readUpload, type UploadedFile } from '@server/media/upload';
 
 /**
  * The submit / edit form: a multipart body with `data` (JSON of the form) and an optional `media`

@@ -1,18 +1,18 @@
 import { Hono } from 'hono';
-import { galleryQueryInput } from '../../../domain/schemas/gallery';
-import { downloadFileName } from '../../../domain/download';
-import { MSG } from '../../../domain/messages';
-import { commentInput } from '../../../domain/schemas/comment';
-import { featureInput, rejectionInput } from '../../../domain/schemas/creative';
-import { currentUser, requirePermission } from '../../auth/session';
-import type { AppEnv, Deps } from '../../http/context';
-import { jsonInput, queryInput } from '../../http/validate';
-import { serveFile } from '../../media/serve-file';
-import { addComment, listComments } from '../../services/comments.service';
-import { getCreative, getDownload, setLike } from '../../services/creatives/creative.service';
-import { getHighlights, listGallery } from '../../services/creatives/gallery.service';
-import { feature, review } from '../../services/creatives/review.service';
-import { deleteCreative, submitCreative, updateCreative } from '../../services/creatives/submission.service';
+import { galleryQueryInput } from '@domain/schemas/gallery';
+import { downloadFileName } from '@domain/download';
+import { MSG } from '@domain/messages';
+import { commentInput } from '@domain/schemas/comment';
+import { featureInput, rejectionInput } from '@domain/schemas/creative';
+import { currentUser, requirePermission } from '@server/auth/session';
+import type { AppEnv, Deps } from '@server/http/context';
+import { jsonInput, queryInput } from '@server/http/validate';
+import { serveFile } from '@server/media/serve-file';
+import { addComment, listComments } from '@server/services/comments.service';
+import { getCreative, getDownload, setLike } from '@server/services/creatives/creative.service';
+import { getHighlights, listGallery } from '@server/services/creatives/gallery.service';
+import { feature, review } from '@server/services/creatives/review.service';
+import { deleteCreative, submitCreative, updateCreative } from '@server/services/creatives/submission.service';
 import { readCreativeForm } from './creative-form';
 
 /** The gallery and one creative: reading, likes, download, comments; submit, edit, delete, review, feature. */

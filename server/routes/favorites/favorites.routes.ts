@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import { favoritesQueryInput } from '../../../domain/schemas/gallery';
-import { currentUser, requirePermission } from '../../auth/session';
-import type { AppEnv, Deps } from '../../http/context';
-import { queryInput } from '../../http/validate';
-import { listFavorites } from '../../services/creatives/gallery.service';
+import { favoritesQueryInput } from '@domain/schemas/gallery';
+import { currentUser, requirePermission } from '@server/auth/session';
+import type { AppEnv, Deps } from '@server/http/context';
+import { queryInput } from '@server/http/validate';
+import { listFavorites } from '@server/services/creatives/gallery.service';
 
 export function favoritesRoutes(deps: Deps) {
   return new Hono<AppEnv>().get('/', requirePermission('favorites:read'), queryInput(favoritesQueryInput), async (c) =>

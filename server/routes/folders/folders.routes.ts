@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import { favoritesQueryInput } from '../../../domain/schemas/gallery';
-import { folderInput } from '../../../domain/schemas/folder';
-import { currentUser, requirePermission } from '../../auth/session';
-import type { AppEnv, Deps } from '../../http/context';
-import { jsonInput, queryInput } from '../../http/validate';
+import { favoritesQueryInput } from '@domain/schemas/gallery';
+import { folderInput } from '@domain/schemas/folder';
+import { currentUser, requirePermission } from '@server/auth/session';
+import type { AppEnv, Deps } from '@server/http/context';
+import { jsonInput, queryInput } from '@server/http/validate';
 import {
   addToFolder,
   createFolder,
@@ -12,7 +12,7 @@ import {
   listFolders,
   removeFromFolder,
   renameFolder,
-} from '../../services/folders.service';
+} from '@server/services/folders.service';
 
 /** The signed-in user's own folders; another user's folder answers 404. */
 export function foldersRoutes(deps: Deps) {

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import type { AppEnv, Deps } from '../../http/context';
-import { checkReadiness, shippedMigrationCount } from '../../services/readiness';
+import type { AppEnv, Deps } from '@server/http/context';
+import { checkReadiness, shippedMigrationCount } from '@server/services/readiness';
 
 /** Liveness: the process answers. Nothing else is checked, so it stays cheap. */
 export function healthRoutes() {

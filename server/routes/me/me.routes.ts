@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
-import { AppError } from '../../../domain/errors';
-import { MSG } from '../../../domain/messages';
-import { passwordChangeInput, profileInput } from '../../../domain/schemas/auth';
-import { callAuth, forwardCookies } from '../../auth/auth-proxy';
-import { currentUser, requirePermission } from '../../auth/session';
-import type { AppEnv, Deps } from '../../http/context';
-import { jsonInput } from '../../http/validate';
-import { updateProfile } from '../../services/users.service';
-import { logger } from '../../log';
+import { AppError } from '@domain/errors';
+import { MSG } from '@domain/messages';
+import { passwordChangeInput, profileInput } from '@domain/schemas/auth';
+import { callAuth, forwardCookies } from '@server/auth/auth-proxy';
+import { currentUser, requirePermission } from '@server/auth/session';
+import type { AppEnv, Deps } from '@server/http/context';
+import { jsonInput } from '@server/http/validate';
+import { updateProfile } from '@server/services/users.service';
+import { logger } from '@server/log';
 
 /** The signed-in user's own account: profile and password. */
 export function meRoutes(deps: Deps) {

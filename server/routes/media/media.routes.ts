@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import type { AppEnv, Deps } from '../../http/context';
-import { contentTypeOf, serveFile } from '../../media/serve-file';
+import type { AppEnv, Deps } from '@server/http/context';
+import { contentTypeOf, serveFile } from '@server/media/serve-file';
 
 /** Stored media under /media/creatives/… (originals, card derivatives, posters). */
 export function mediaRoutes(deps: Deps) {

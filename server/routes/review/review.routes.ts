@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { reviewStatusInput } from '../../../domain/schemas/creative';
-import { currentUser, requirePermission } from '../../auth/session';
-import type { AppEnv, Deps } from '../../http/context';
-import { queryInput } from '../../http/validate';
-import { countByStatus, listByStatus } from '../../services/creatives/review.service';
+import { reviewStatusInput } from '@domain/schemas/creative';
+import { currentUser, requirePermission } from '@server/auth/session';
+import type { AppEnv, Deps } from '@server/http/context';
+import { queryInput } from '@server/http/validate';
+import { countByStatus, listByStatus } from '@server/services/creatives/review.service';
 
 const HEARTBEAT_MS = 25_000;
 

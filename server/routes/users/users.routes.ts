@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import { roleInput, userListQuery } from '../../../domain/schemas/users';
-import { currentUser, requirePermission } from '../../auth/session';
-import type { AppEnv, Deps } from '../../http/context';
-import { jsonInput, queryInput } from '../../http/validate';
-import { deleteUser, listUsers, setRole } from '../../services/users.service';
+import { roleInput, userListQuery } from '@domain/schemas/users';
+import { currentUser, requirePermission } from '@server/auth/session';
+import type { AppEnv, Deps } from '@server/http/context';
+import { jsonInput, queryInput } from '@server/http/validate';
+import { deleteUser, listUsers, setRole } from '@server/services/users.service';
 
 /** User administration (admin only). */
 export function usersRoutes(deps: Deps) {

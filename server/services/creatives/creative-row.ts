@@ -1,10 +1,10 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { analysisPreview } from '../../../domain/analysis-preview';
-import type { MediaType } from '../../../domain/vocabulary';
-import { joinCategory, type CreativeStatus } from '../../../domain/vocabulary';
-import type { Creative } from '../../../domain/types';
-import type { Db } from '../../db/client';
-import { creativeLikes, creatives, media, user } from '../../db/schema';
+import { analysisPreview } from '@domain/analysis-preview';
+import type { MediaType } from '@domain/vocabulary';
+import { joinCategory, type CreativeStatus } from '@domain/vocabulary';
+import type { Creative } from '@domain/types';
+import type { Db } from '@server/db/client';
+import { creativeLikes, creatives, media, user } from '@server/db/schema';
 
 export const MEDIA_URL_PREFIX = '/media/';
 

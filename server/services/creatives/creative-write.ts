@@ -1,6 +1,6 @@
-import type { CreativeInputData } from '../../../domain/schemas/creative';
-import { searchTextOf } from '../../../domain/search';
-import type { creatives } from '../../db/schema';
+import type { CreativeInputData } from '@domain/schemas/creative';
+import { searchTextOf } from '@domain/search';
+import type { creatives } from '@server/db/schema';
 
 /** Columns written from a validated submit / edit form. */
 export function creativeColumns(input: CreativeInputData): Partial<typeof creatives.$inferInsert> {

@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { canViewCreative } from '../../../domain/creative-access';
-import { AppError } from '../../../domain/errors';
-import { MSG } from '../../../domain/messages';
-import { can } from '../../../domain/permissions';
-import type { Creative, LikeState, User } from '../../../domain/types';
-import type { Db } from '../../db/client';
-import { creativeLikes, creatives, media } from '../../db/schema';
+import { canViewCreative } from '@domain/creative-access';
+import { AppError } from '@domain/errors';
+import { MSG } from '@domain/messages';
+import { can } from '@domain/permissions';
+import type { Creative, LikeState, User } from '@domain/types';
+import type { Db } from '@server/db/client';
+import { creativeLikes, creatives, media } from '@server/db/schema';
 import { selectCreatives, toCreative } from './creative-row';
 
 const notFound = () => new AppError('NOT_FOUND', { message: MSG.creativeNotFound });

@@ -1,14 +1,14 @@
 import { and, arrayOverlaps, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { creativeOfMonthRule } from '../../../domain/creative-of-month';
-import { filtersOf, type GalleryQueryInput } from '../../../domain/schemas/gallery';
-import { PAGE_SIZE } from '../../../domain/limits';
-import { can } from '../../../domain/permissions';
-import { normalizeSearch } from '../../../domain/search';
-import type { Creative, Highlights, Page, User } from '../../../domain/types';
-import type { CategoryKey } from '../../../domain/vocabulary';
-import type { Db } from '../../db/client';
-import { creativeLikes, creatives, media, user } from '../../db/schema';
+import { creativeOfMonthRule } from '@domain/creative-of-month';
+import { filtersOf, type GalleryQueryInput } from '@domain/schemas/gallery';
+import { PAGE_SIZE } from '@domain/limits';
+import { can } from '@domain/permissions';
+import { normalizeSearch } from '@domain/search';
+import type { Creative, Highlights, Page, User } from '@domain/types';
+import type { CategoryKey } from '@domain/vocabulary';
+import type { Db } from '@server/db/client';
+import { creativeLikes, creatives, media, user } from '@server/db/schema';
 import { decodeCursor, toPage } from '../pagination';
 import { creativeSelection, selectCreatives, toCreative, type CreativeRow } from './creative-row';
 

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { creatives } from '../../db/schema';
+import type { Db } from '@server/db/client';
+import { creatives } from '@server/db/schema';
 
 /**
  * The live number of pending creatives, pushed to specialists and admins (server-sent events).

@@ -1,14 +1,14 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import { AppError } from '../../../domain/errors';
-import { featuredFields, reviewedFields, UNFEATURED } from '../../../domain/featuring';
-import { QUEUE_LIMIT } from '../../../domain/limits';
-import { MSG } from '../../../domain/messages';
-import { canTransition, type ReviewAction } from '../../../domain/transitions';
-import type { Creative, ReviewCounts, User } from '../../../domain/types';
-import type { CreativeStatus } from '../../../domain/vocabulary';
-import type { Db } from '../../db/client';
-import { creatives } from '../../db/schema';
-import type { Deps } from '../../http/context';
+import { AppError } from '@domain/errors';
+import { featuredFields, reviewedFields, UNFEATURED } from '@domain/featuring';
+import { QUEUE_LIMIT } from '@domain/limits';
+import { MSG } from '@domain/messages';
+import { canTransition, type ReviewAction } from '@domain/transitions';
+import type { Creative, ReviewCounts, User } from '@domain/types';
+import type { CreativeStatus } from '@domain/vocabulary';
+import type { Db } from '@server/db/client';
+import { creatives } from '@server/db/schema';
+import type { Deps } from '@server/http/context';
 import { getCreative } from './creative.service';
 import { selectCreatives, toCreative } from './creative-row';
 

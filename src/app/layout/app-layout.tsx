@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { PageLoader } from '../../components/ui/spinner';
-import { Toaster } from '../../components/ui/toaster';
+import { PageLoader } from '@/components/ui/spinner';
+import { Toaster } from '@/components/ui/toaster';
 import { TopBar } from './top-bar';
 
 export function AppLayout() {

@@ -1,4 +1,4 @@
-import { runtimeConfig } from '../../config/env';
+import { runtimeConfig } from '@/config/env';
 
 const SUBJECT = 'Demande de conseil créa — Créathèque';
 const BODY = [

@@ -1,9 +1,9 @@
 import { LogOut, MessageCircle } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { Link } from 'react-router';
-import { buttonVariants } from '../../components/ui/button';
-import { paths } from '../../config/paths';
-import { cn } from '../../lib/cn';
+import { buttonVariants } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/cn';
 import { contactMailto } from './contact-link';
 import { NavEntryIcon, navEntryName } from './nav-entry';
 import { useMenuEntries } from './use-menu-entries';

@@ -1,4 +1,4 @@
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 import type { NavItem } from './nav-items';
 
 /** 'Validation (2 en attente)' while creatives wait; the plain label otherwise. */

@@ -1,6 +1,6 @@
 import { ChartColumn, ClipboardCheck, Folder, FolderClock, Heart, type LucideIcon, Plus, UserRound, Users } from 'lucide-react';
-import type { Action } from '../../../domain/permissions';
-import { paths } from '../../config/paths';
+import type { Action } from '@domain/permissions';
+import { paths } from '@/config/paths';
 
 export interface NavItem {
   to: string;

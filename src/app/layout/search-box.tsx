@@ -1,8 +1,8 @@
 import { Search, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { paths } from '../../config/paths';
-import { cn } from '../../lib/cn';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/cn';
 
 /** Pages whose lists the top-bar search filters through ?q. */
 export const SEARCH_PAGES: string[] = [paths.home, paths.favorites, paths.folders];

@@ -1,8 +1,8 @@
 import { LogOut, MessageCircle } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
-import { buttonVariants } from '../../components/ui/button';
-import { paths } from '../../config/paths';
-import { cn } from '../../lib/cn';
+import { buttonVariants } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/cn';
 import { contactMailto } from './contact-link';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';

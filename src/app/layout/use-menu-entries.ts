@@ -1,9 +1,9 @@
 import { useNavigate } from 'react-router';
-import { MSG } from '../../../domain/messages';
-import { toast } from '../../components/ui/toaster';
-import { paths } from '../../config/paths';
-import { useLogout } from '../../features/auth/api/logout';
-import { useSession } from '../../lib/session';
+import { MSG } from '@domain/messages';
+import { toast } from '@/components/ui/toaster';
+import { paths } from '@/config/paths';
+import { useLogout } from '@/features/auth/api/logout';
+import { useSession } from '@/lib/session';
 import { NAV_ITEMS } from './nav-items';
 
 /** What the top bar and the mobile menu show for the current user. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useGateway } from '../../gateway/context';
-import { useSession } from '../../lib/session';
+import { useGateway } from '@/gateway/context';
+import { useSession } from '@/lib/session';
 
 /** Live number of pending creatives, listened to only for users who may validate (spec §6); 0 for others. */
 export function usePendingReviewCount(): number {

@@ -1,9 +1,9 @@
 import { useParams } from 'react-router';
-import { CommentsSection } from '../../features/comments/components/comments-section';
-import { CreativeDetailPage } from '../../features/creative/components/creative-detail-page';
-import { StaffActions } from '../../features/creative/components/staff-actions';
-import { AddToFolderMenu } from '../../features/folders/components/add-to-folder-menu';
-import { useSession } from '../../lib/session';
+import { CommentsSection } from '@/features/comments/components/comments-section';
+import { CreativeDetailPage } from '@/features/creative/components/creative-detail-page';
+import { StaffActions } from '@/features/creative/components/staff-actions';
+import { AddToFolderMenu } from '@/features/folders/components/add-to-folder-menu';
+import { useSession } from '@/lib/session';
 
 /** /creatives/{id}: the detail page composed with its comments, add to folder and, for staff, approve / edit / feature / delete. */
 export function CreativeRoute() {

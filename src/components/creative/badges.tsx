@@ -1,6 +1,6 @@
 import { BadgeCheck, Sparkles } from 'lucide-react';
-import type { Creative } from '../../../domain/types';
-import { cn } from '../../lib/cn';
+import type { Creative } from '@domain/types';
+import { cn } from '@/lib/cn';
 
 export const BADGE_LABELS = { junto: 'Junto X Angel Studio', tested: 'Tested & approved' } as const;
 

@@ -1,8 +1,8 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import type * as React from 'react';
 import { Link } from 'react-router';
-import type { Creative } from '../../../domain/types';
-import { paths } from '../../config/paths';
+import type { Creative } from '@domain/types';
+import { paths } from '@/config/paths';
 
 const titleVariants = cva('text-slate-900', {
   variants: {

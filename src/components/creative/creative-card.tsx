@@ -1,8 +1,8 @@
 import { MessageCircle } from 'lucide-react';
 import type * as React from 'react';
 import { Link } from 'react-router';
-import type { Creative } from '../../../domain/types';
-import { paths } from '../../config/paths';
+import type { Creative } from '@domain/types';
+import { paths } from '@/config/paths';
 import { CreativeBadges } from './badges';
 import { CreativeCardHeader } from './card-header';
 import { CreativeThumb } from './creative-thumb';

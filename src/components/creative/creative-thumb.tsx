@@ -1,7 +1,7 @@
 import { Play } from 'lucide-react';
 import { useState } from 'react';
-import type { Creative } from '../../../domain/types';
-import { cn } from '../../lib/cn';
+import type { Creative } from '@domain/types';
+import { cn } from '@/lib/cn';
 import { MediaUnavailable } from './media-unavailable';
 
 /** Card media: the WebP derivative (or poster for videos), lazy-loaded with its aspect ratio reserved. */

@@ -1,5 +1,5 @@
 import { Heart } from 'lucide-react';
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 /** Heart toggle with the like count; aria-pressed tells whether the viewer likes it. */
 export function LikeButton({

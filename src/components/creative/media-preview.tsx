@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { Creative } from '../../../domain/types';
-import { cn } from '../../lib/cn';
+import type { Creative } from '@domain/types';
+import { cn } from '@/lib/cn';
 import { CreativeBadges } from './badges';
 import { MediaUnavailable } from './media-unavailable';
 

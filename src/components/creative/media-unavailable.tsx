@@ -1,6 +1,6 @@
 import { ImageOff } from 'lucide-react';
-import { MSG } from '../../../domain/messages';
-import { cn } from '../../lib/cn';
+import { MSG } from '@domain/messages';
+import { cn } from '@/lib/cn';
 
 /** Shown when a creative has no media URL, or when its media fails to load. */
 export function MediaUnavailable({ className, size = 'sm' }: { className?: string; size?: 'sm' | 'lg' }) {

@@ -1,8 +1,8 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MSG } from '../../../domain/messages';
-import { GatewayError } from '../../gateway/types';
+import { MSG } from '@domain/messages';
+import { GatewayError } from '@/gateway/types';
 import { toast } from '../ui/toaster';
 import { ApproveButton, DeleteCreativeDialog, type CreativeMutation } from './moderation';
 

@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
-import { MSG } from '../../../domain/messages';
-import { messageOf } from '../../lib/errors';
+import { MSG } from '@domain/messages';
+import { messageOf } from '@/lib/errors';
 import { Button, type ButtonProps } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { toast } from '../ui/toaster';

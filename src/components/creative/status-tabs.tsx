@@ -1,6 +1,6 @@
 import type * as React from 'react';
 import { useSearchParams } from 'react-router';
-import type { ReviewCounts } from '../../../domain/types';
+import type { ReviewCounts } from '@domain/types';
 import { TabCount, Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs';
 
 export type SubmissionStatus = keyof ReviewCounts;

@@ -1,8 +1,8 @@
 import type * as React from 'react';
 import { Link } from 'react-router';
-import type { Creative } from '../../../domain/types';
-import { paths } from '../../config/paths';
-import { formatDate } from '../../lib/format';
+import type { Creative } from '@domain/types';
+import { paths } from '@/config/paths';
+import { formatDate } from '@/lib/format';
 import { CreativeCardHeader } from './card-header';
 import { CreativeThumb } from './creative-thumb';
 import { TagList } from './tag-list';

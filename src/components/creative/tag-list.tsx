@@ -1,5 +1,5 @@
-import { splitCategory, CATEGORY_KEYS } from '../../../domain/vocabulary';
-import type { Creative } from '../../../domain/types';
+import { splitCategory, CATEGORY_KEYS } from '@domain/vocabulary';
+import type { Creative } from '@domain/types';
 import { Chip } from '../ui/chip';
 
 /** Tag chips of every category of a creative (format, objective, type, sector, platform). */

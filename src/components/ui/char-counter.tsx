@@ -1,5 +1,5 @@
-import { COUNTER_WARNING_AT } from '../../../domain/limits';
-import { cn } from '../../lib/cn';
+import { COUNTER_WARNING_AT } from '@domain/limits';
+import { cn } from '@/lib/cn';
 
 export function remainingLabel(remaining: number): string {
   return `${remaining} caractères restants`;

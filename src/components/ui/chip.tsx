@@ -1,5 +1,5 @@
 import type * as React from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 /** A small tag; pass `selected` to use it as a toggle (aria-pressed). */
 export function Chip({

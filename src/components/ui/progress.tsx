@@ -1,4 +1,4 @@
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 /** A determinate progress bar (0–100) with its label. */
 export function Progress({ value, label, className }: { value: number; label: string; className?: string }) {

@@ -1,5 +1,5 @@
 import { Loader2 } from 'lucide-react';
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 export function Spinner({ className, label = 'Chargement…' }: { className?: string; label?: string }) {
   return (

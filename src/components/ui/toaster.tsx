@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { TOAST_DURATION_MS } from '../../../domain/limits';
+import { TOAST_DURATION_MS } from '@domain/limits';
 
 /*
  * sonner is loaded after the first paint so it stays out of the home page's initial bundle.

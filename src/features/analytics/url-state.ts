@@ -1,4 +1,4 @@
-import { DEFAULT_PERIOD, isPeriod, type Period } from '../../../domain/analytics';
+import { DEFAULT_PERIOD, isPeriod, type Period } from '@domain/analytics';
 
 /** The period lives in ?period= so a view can be shared; anything unknown reads as the default (30 days). */
 export function readPeriod(params: URLSearchParams): Period {

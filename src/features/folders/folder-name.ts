@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { folderInput } from '../../../domain/schemas/folder';
+import { folderInput } from '@domain/schemas/folder';
 
 export type FolderNameValues = z.input<typeof folderInput>;
 

@@ -1,6 +1,6 @@
-import { activeFilterGroups, type GalleryFilters } from '../../../domain/gallery-filters';
-import { CATEGORY_KEYS, CATEGORY_LISTS } from '../../../domain/vocabulary';
-import type { GalleryQuery, GallerySort } from '../../gateway/types';
+import { activeFilterGroups, type GalleryFilters } from '@domain/gallery-filters';
+import { CATEGORY_KEYS, CATEGORY_LISTS } from '@domain/vocabulary';
+import type { GalleryQuery, GallerySort } from '@/gateway/types';
 
 /** The gallery view lives in the URL (?sort=likes&q=…&format=…&junto=1&tested=1) so it can be shared. */
 export interface GalleryView {

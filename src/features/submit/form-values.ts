@@ -1,10 +1,10 @@
 import type { Control } from 'react-hook-form';
 import { z } from 'zod';
-import { splitLines } from '../../../domain/analysis-preview';
-import { DEFAULT_ADVERTISER } from '../../../domain/limits';
-import { creativeInput, type CreativeInputData } from '../../../domain/schemas/creative';
-import type { Creative } from '../../../domain/types';
-import { CATEGORY_LISTS, splitCategory, type CategoryKey } from '../../../domain/vocabulary';
+import { splitLines } from '@domain/analysis-preview';
+import { DEFAULT_ADVERTISER } from '@domain/limits';
+import { creativeInput, type CreativeInputData } from '@domain/schemas/creative';
+import type { Creative } from '@domain/types';
+import { CATEGORY_LISTS, splitCategory, type CategoryKey } from '@domain/vocabulary';
 
 /**
  * The submit / edit form: `creativeInput` itself, except that HOOK and LE TRUC EN PLUS are typed

@@ -9,12 +9,12 @@ import {
   where,
   type QueryConstraint,
 } from 'firebase/firestore';
-import { hasAnalysis } from '../../../domain/analysis-preview';
-import { breakdown, percent, periodWindow, topContributors } from '../../../domain/analytics';
-import { TOP_CONTRIBUTORS } from '../../../domain/limits';
-import { analyticsQuery } from '../../../domain/schemas/analytics';
-import type { Analytics } from '../../../domain/types';
-import { CATEGORY_KEYS, CATEGORY_LISTS, splitCategory } from '../../../domain/vocabulary';
+import { hasAnalysis } from '@domain/analysis-preview';
+import { breakdown, percent, periodWindow, topContributors } from '@domain/analytics';
+import { TOP_CONTRIBUTORS } from '@domain/limits';
+import { analyticsQuery } from '@domain/schemas/analytics';
+import type { Analytics } from '@domain/types';
+import { CATEGORY_KEYS, CATEGORY_LISTS, splitCategory } from '@domain/vocabulary';
 import type { Gateway } from '../types';
 import { dataOf, guard, requireViewer, type FirebaseContext } from './context';
 import { validate } from './errors';

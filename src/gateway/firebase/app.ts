@@ -15,7 +15,7 @@ import {
   type Firestore,
 } from 'firebase/firestore';
 import { connectStorageEmulator, getStorage, type FirebaseStorage } from 'firebase/storage';
-import type { FirebaseClientConfig } from '../../config/env';
+import type { FirebaseClientConfig } from '@/config/env';
 
 /** Spec §7 retry windows: uploads retry up to 10 minutes, other storage operations up to 2. */
 export const STORAGE_OPERATION_RETRY_MS = 2 * 60_000;

@@ -7,9 +7,9 @@ import {
   updatePassword,
   type Auth,
 } from 'firebase/auth';
-import { MSG } from '../../../domain/messages';
-import { loginInput, passwordChangeInput, profileInput, registerInput } from '../../../domain/schemas/auth';
-import type { User } from '../../../domain/types';
+import { MSG } from '@domain/messages';
+import { loginInput, passwordChangeInput, profileInput, registerInput } from '@domain/schemas/auth';
+import type { User } from '@domain/types';
 import type { Gateway } from '../types';
 import { gatewayError, toGatewayError, validate } from './errors';
 import { registrationPayload, type WebhookPoster } from './webhooks';

@@ -14,9 +14,9 @@ import {
   where,
   type DocumentReference,
 } from 'firebase/firestore';
-import { MSG } from '../../../domain/messages';
-import { commentInput } from '../../../domain/schemas/comment';
-import type { LikeState } from '../../../domain/types';
+import { MSG } from '@domain/messages';
+import { commentInput } from '@domain/schemas/comment';
+import type { LikeState } from '@domain/types';
 import { GatewayError, type Gateway } from '../types';
 import { dataOf, guard, requireUid, requireViewer, uidOf, type FirebaseContext } from './context';
 import { creativeRef, notFoundCreative, readCreativeDoc } from './creatives-shared';

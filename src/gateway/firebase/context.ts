@@ -1,7 +1,7 @@
 import type { DocumentData, DocumentSnapshot, QueryDocumentSnapshot } from 'firebase/firestore';
-import { MSG } from '../../../domain/messages';
-import { can, type Action } from '../../../domain/permissions';
-import type { User } from '../../../domain/types';
+import { MSG } from '@domain/messages';
+import { can, type Action } from '@domain/permissions';
+import type { User } from '@domain/types';
 import type { FirebaseServices } from './app';
 import { currentUid, type ProfileStore } from './auth';
 import { gatewayError, toGatewayError, type ErrorContext } from './errors';

@@ -6,8 +6,8 @@ import {
   type DocumentData,
   type DocumentReference,
 } from 'firebase/firestore';
-import { MSG } from '../../../domain/messages';
-import type { Creative } from '../../../domain/types';
+import { MSG } from '@domain/messages';
+import type { Creative } from '@domain/types';
 import { dataOf, guard, type FirebaseContext } from './context';
 import { gatewayError } from './errors';
 import { toCreative, type ViewerRef } from './mappers';

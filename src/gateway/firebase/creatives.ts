@@ -20,17 +20,17 @@ import {
   type DocumentData,
   type QueryConstraint,
 } from 'firebase/firestore';
-import { creativeOfMonthRule, pickCreativeOfMonth } from '../../../domain/creative-of-month';
-import { downloadFileName } from '../../../domain/download';
-import { matchesFilters, type GalleryFilters } from '../../../domain/gallery-filters';
-import { PAGE_SIZE } from '../../../domain/limits';
-import { acceptedMedia, mediaProblem } from '../../../domain/media-rules';
-import { MSG } from '../../../domain/messages';
-import { can } from '../../../domain/permissions';
-import { adminCreativeInput, creativeInput } from '../../../domain/schemas/creative';
-import { matchesSearch } from '../../../domain/search';
-import { statusOnSubmit } from '../../../domain/transitions';
-import type { Creative, LikeState, Page, User } from '../../../domain/types';
+import { creativeOfMonthRule, pickCreativeOfMonth } from '@domain/creative-of-month';
+import { downloadFileName } from '@domain/download';
+import { matchesFilters, type GalleryFilters } from '@domain/gallery-filters';
+import { PAGE_SIZE } from '@domain/limits';
+import { acceptedMedia, mediaProblem } from '@domain/media-rules';
+import { MSG } from '@domain/messages';
+import { can } from '@domain/permissions';
+import { adminCreativeInput, creativeInput } from '@domain/schemas/creative';
+import { matchesSearch } from '@domain/search';
+import { statusOnSubmit } from '@domain/transitions';
+import type { Creative, LikeState, Page, User } from '@domain/types';
 import type { Gateway, GallerySort, UploadProgress } from '../types';
 import { chunks, dataOf, guard, requireUid, requireViewer, uidOf, viewerOf, type FirebaseContext } from './context';
 import { creativeRef, notFoundCreative, readCreativeDoc, submitterNames, timestampParts } from './creatives-shared';

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { ERROR_STATUS, type ErrorCode, type FieldErrors } from '../../../domain/errors';
-import { MSG } from '../../../domain/messages';
-import { fieldErrors } from '../../../domain/schemas/validate';
+import { ERROR_STATUS, type ErrorCode, type FieldErrors } from '@domain/errors';
+import { MSG } from '@domain/messages';
+import { fieldErrors } from '@domain/schemas/validate';
 import { GatewayError } from '../types';
 
 /** A GatewayError with the status that goes with its code (domain/errors.ts). */

@@ -15,10 +15,10 @@ import {
   type DocumentData,
   type DocumentReference,
 } from 'firebase/firestore';
-import { MSG } from '../../../domain/messages';
-import { folderInput } from '../../../domain/schemas/folder';
-import { matchesSearch } from '../../../domain/search';
-import type { Creative, Folder } from '../../../domain/types';
+import { MSG } from '@domain/messages';
+import { folderInput } from '@domain/schemas/folder';
+import { matchesSearch } from '@domain/search';
+import type { Creative, Folder } from '@domain/types';
 import { GatewayError, type Gateway } from '../types';
 import { dataOf, guard, requireUid, requireViewer, type FirebaseContext } from './context';
 import { notFoundCreative, readCreativeDoc } from './creatives-shared';

@@ -1,4 +1,4 @@
-import type { FirebaseClientConfig } from '../../config/env';
+import type { FirebaseClientConfig } from '@/config/env';
 import type { Gateway } from '../types';
 import { disposeFirebase, initFirebase, type FirebaseAppOptions, type FirebaseServices } from './app';
 import { firebaseAnalytics } from './analytics';
@@ -13,7 +13,7 @@ import { firebaseMediaStore, type MediaStore } from './storage';
 import { firebaseUsers } from './users';
 import { createWebhookPoster, type WebhookPoster } from './webhooks';
 
-export type { FirebaseClientConfig } from '../../config/env';
+export type { FirebaseClientConfig } from '@/config/env';
 export type { MediaStore, StoredMedia } from './storage';
 export type { ProfileStore } from './auth';
 

@@ -1,9 +1,9 @@
 import { Timestamp, type DocumentData } from 'firebase/firestore';
-import { analysisPreview } from '../../../domain/analysis-preview';
-import { isRole } from '../../../domain/roles';
-import type { CreativeInputData } from '../../../domain/schemas/creative';
-import type { Analysis, Comment, Creative, Folder, User } from '../../../domain/types';
-import { joinCategory, type CategoryKey, type CreativeStatus, type MediaType } from '../../../domain/vocabulary';
+import { analysisPreview } from '@domain/analysis-preview';
+import { isRole } from '@domain/roles';
+import type { CreativeInputData } from '@domain/schemas/creative';
+import type { Analysis, Comment, Creative, Folder, User } from '@domain/types';
+import { joinCategory, type CategoryKey, type CreativeStatus, type MediaType } from '@domain/vocabulary';
 
 /**
  * Firestore documents ↔ domain shapes (spec §3). A creative stores each category as the chosen

@@ -11,13 +11,13 @@ import {
   where,
   type QueryConstraint,
 } from 'firebase/firestore';
-import { featuredFields, reviewedFields, UNFEATURED } from '../../../domain/featuring';
-import { QUEUE_LIMIT } from '../../../domain/limits';
-import { MSG } from '../../../domain/messages';
-import { featureInput, rejectionInput, reviewStatusInput } from '../../../domain/schemas/creative';
-import { canTransition, type ReviewAction } from '../../../domain/transitions';
-import type { Creative, ReviewCounts } from '../../../domain/types';
-import type { CreativeStatus } from '../../../domain/vocabulary';
+import { featuredFields, reviewedFields, UNFEATURED } from '@domain/featuring';
+import { QUEUE_LIMIT } from '@domain/limits';
+import { MSG } from '@domain/messages';
+import { featureInput, rejectionInput, reviewStatusInput } from '@domain/schemas/creative';
+import { canTransition, type ReviewAction } from '@domain/transitions';
+import type { Creative, ReviewCounts } from '@domain/types';
+import type { CreativeStatus } from '@domain/vocabulary';
 import type { Gateway } from '../types';
 import { dataOf, guard, requireViewer, type FirebaseContext } from './context';
 import { creativeRef, notFoundCreative, readCreativeDoc, withSubmitters } from './creatives-shared';

@@ -1,6 +1,6 @@
 import { deleteObject, getDownloadURL, ref, uploadBytesResumable, type FirebaseStorage } from 'firebase/storage';
-import { acceptedMedia } from '../../../domain/media-rules';
-import type { MediaType } from '../../../domain/vocabulary';
+import { acceptedMedia } from '@domain/media-rules';
+import type { MediaType } from '@domain/vocabulary';
 import type { UploadProgress } from '../types';
 
 export interface StoredMedia {

@@ -14,8 +14,8 @@ import {
   writeBatch,
   type WriteBatch,
 } from 'firebase/firestore';
-import { MSG } from '../../../domain/messages';
-import { roleInput } from '../../../domain/schemas/users';
+import { MSG } from '@domain/messages';
+import { roleInput } from '@domain/schemas/users';
 import type { Gateway } from '../types';
 import { chunks, dataOf, guard, requireViewer, type FirebaseContext } from './context';
 import { gatewayError, validate } from './errors';

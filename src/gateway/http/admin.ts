@@ -1,4 +1,4 @@
-import type { Period } from '../../../domain/analytics';
+import type { Period } from '@domain/analytics';
 import type { Gateway } from '../types';
 import { segment, type HttpClient } from './client';
 

@@ -1,7 +1,7 @@
 import { hc } from 'hono/client';
 // Types only: the server's code never reaches the web bundle (eslint/boundaries.js checks it).
-import type { App } from '../../../server/app';
-import { MSG } from '../../../domain/messages';
+import type { App } from '@server/app';
+import { MSG } from '@domain/messages';
 import { GatewayError, type UploadProgress } from '../types';
 import { expectOk, type HttpTransport } from './transport';
 

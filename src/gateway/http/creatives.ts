@@ -1,4 +1,4 @@
-import { downloadFileName } from '../../../domain/download';
+import { downloadFileName } from '@domain/download';
 import type { CreativeInput, Gateway, GalleryQuery } from '../types';
 import { segment, type HttpClient } from './client';
 

@@ -1,5 +1,5 @@
-import { isErrorCode, type ErrorBody } from '../../../domain/errors';
-import { MSG } from '../../../domain/messages';
+import { isErrorCode, type ErrorBody } from '@domain/errors';
+import { MSG } from '@domain/messages';
 import { GatewayError } from '../types';
 
 /** The part of a response an error is read from (a fetch Response, or an answer of hc). */

@@ -1,4 +1,4 @@
-import { MSG } from '../../../domain/messages';
+import { MSG } from '@domain/messages';
 import { GatewayError, type UploadProgress } from '../types';
 import { toGatewayError, type ErrorSource } from './errors';
 

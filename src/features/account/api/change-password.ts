@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { PasswordChangeInput } from '../../../../domain/schemas/auth';
-import { useGateway } from '../../../gateway/context';
+import type { PasswordChangeInput } from '@domain/schemas/auth';
+import { useGateway } from '@/gateway/context';
 
 export function useChangePassword() {
   const gateway = useGateway();

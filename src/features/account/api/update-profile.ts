@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProfileInput } from '../../../../domain/schemas/auth';
-import { useGateway } from '../../../gateway/context';
-import { sessionQueryKey } from '../../../lib/session';
+import type { ProfileInput } from '@domain/schemas/auth';
+import { useGateway } from '@/gateway/context';
+import { sessionQueryKey } from '@/lib/session';
 
 export function useUpdateProfile() {
   const gateway = useGateway();

@@ -1,7 +1,7 @@
-import { ROLE_LABELS } from '../../../../domain/roles';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { PageLoader } from '../../../components/ui/spinner';
-import { useSession } from '../../../lib/session';
+import { ROLE_LABELS } from '@domain/roles';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { PageLoader } from '@/components/ui/spinner';
+import { useSession } from '@/lib/session';
 import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
 

@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { MSG } from '../../../../domain/messages';
-import { passwordChangeInput, type PasswordChangeInput } from '../../../../domain/schemas/auth';
-import { Button } from '../../../components/ui/button';
-import { Field, PasswordInput } from '../../../components/ui/field';
-import { toast } from '../../../components/ui/toaster';
-import { applyFieldErrors } from '../../../lib/form-errors';
+import { MSG } from '@domain/messages';
+import { passwordChangeInput, type PasswordChangeInput } from '@domain/schemas/auth';
+import { Button } from '@/components/ui/button';
+import { Field, PasswordInput } from '@/components/ui/field';
+import { toast } from '@/components/ui/toaster';
+import { applyFieldErrors } from '@/lib/form-errors';
 import { useChangePassword } from '../api/change-password';
 
 const EMPTY: PasswordChangeInput = { currentPassword: '', newPassword: '', confirmPassword: '' };

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { MSG } from '../../../../domain/messages';
-import { profileInput, type ProfileInput } from '../../../../domain/schemas/auth';
-import type { User } from '../../../../domain/types';
-import { Button } from '../../../components/ui/button';
-import { Field, Input } from '../../../components/ui/field';
-import { toast } from '../../../components/ui/toaster';
-import { NameFields } from '../../../components/user/name-fields';
-import { applyFieldErrors } from '../../../lib/form-errors';
+import { MSG } from '@domain/messages';
+import { profileInput, type ProfileInput } from '@domain/schemas/auth';
+import type { User } from '@domain/types';
+import { Button } from '@/components/ui/button';
+import { Field, Input } from '@/components/ui/field';
+import { toast } from '@/components/ui/toaster';
+import { NameFields } from '@/components/user/name-fields';
+import { applyFieldErrors } from '@/lib/form-errors';
 import { useUpdateProfile } from '../api/update-profile';
 
 export function ProfileForm({ user }: { user: User }) {

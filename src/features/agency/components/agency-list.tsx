@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { ListStates } from '../../../components/creative/list-states';
-import { SubmissionCard, SubmissionGrid } from '../../../components/creative/submission-card';
-import { buttonVariants } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
+import { ListStates } from '@/components/creative/list-states';
+import { SubmissionCard, SubmissionGrid } from '@/components/creative/submission-card';
+import { buttonVariants } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { useAgencyCreatives, type AgencyStatus } from '../api/get-agency-creatives';
 
 const EMPTY: Record<AgencyStatus, { title: string; text: string }> = {

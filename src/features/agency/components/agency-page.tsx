@@ -1,8 +1,8 @@
 import { Plus } from 'lucide-react';
 import { Link } from 'react-router';
-import { StatusTabs } from '../../../components/creative/status-tabs';
-import { buttonVariants } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
+import { StatusTabs } from '@/components/creative/status-tabs';
+import { buttonVariants } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { useAgencyCounts } from '../api/get-agency-counts';
 import { AgencyList } from './agency-list';
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Period } from '../../../../domain/analytics';
-import { useGateway } from '../../../gateway/context';
-import type { Gateway } from '../../../gateway/types';
+import type { Period } from '@domain/analytics';
+import { useGateway } from '@/gateway/context';
+import type { Gateway } from '@/gateway/types';
 
 export const analyticsKey = (period: Period) => ['analytics', period] as const;
 

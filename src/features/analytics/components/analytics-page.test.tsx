@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Analytics } from '../../../../domain/types';
-import { fakeGateway } from '../../../testing/fake-gateway';
-import { renderWithProviders } from '../../../testing/render';
+import type { Analytics } from '@domain/types';
+import { fakeGateway } from '@/testing/fake-gateway';
+import { renderWithProviders } from '@/testing/render';
 import { AnalyticsPage } from './analytics-page';
 
 // The charts are drawn by recharts in a lazy chunk; the page's figures and tables are what is tested here.

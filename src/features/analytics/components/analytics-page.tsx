@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
-import { PERIOD_LABELS, type Period } from '../../../../domain/analytics';
-import { CATEGORY_LABELS, type CategoryKey } from '../../../../domain/vocabulary';
-import { Spinner } from '../../../components/ui/spinner';
+import { PERIOD_LABELS, type Period } from '@domain/analytics';
+import { CATEGORY_LABELS, type CategoryKey } from '@domain/vocabulary';
+import { Spinner } from '@/components/ui/spinner';
 import { useAnalytics } from '../api/get-analytics';
 import { readPeriod } from '../url-state';
 import { BreakdownCard } from './breakdown-card';

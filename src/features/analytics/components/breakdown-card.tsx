@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
-import type { CountBucket } from '../../../../domain/types';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { formatNumber } from '../../../lib/format';
+import type { CountBucket } from '@domain/types';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatNumber } from '@/lib/format';
 import { formatPercent } from '../format';
 
 const BreakdownChart = lazy(() => import('./breakdown-chart'));

@@ -1,5 +1,5 @@
 import { Bar, BarChart, CartesianGrid, LabelList, Tooltip, XAxis, YAxis } from 'recharts';
-import type { CountBucket } from '../../../../domain/types';
+import type { CountBucket } from '@domain/types';
 import { formatPercent } from '../format';
 
 const BAR_HEIGHT = 30;

@@ -1,5 +1,5 @@
-import { PERIOD_LABELS, PERIODS, type Period } from '../../../../domain/analytics';
-import { Button } from '../../../components/ui/button';
+import { PERIOD_LABELS, PERIODS, type Period } from '@domain/analytics';
+import { Button } from '@/components/ui/button';
 
 /** Today, yesterday, 3, 7, 30 (default), 90 days, all time: a row of toggle buttons. */
 export function PeriodSelector({ value, onChange }: { value: Period; onChange: (period: Period) => void }) {

@@ -1,7 +1,7 @@
 import { CheckCircle2, Clock, Heart, Images, type LucideIcon, MessageCircle, Users, XCircle } from 'lucide-react';
-import type { Analytics } from '../../../../domain/types';
-import { Card } from '../../../components/ui/card';
-import { formatNumber } from '../../../lib/format';
+import type { Analytics } from '@domain/types';
+import { Card } from '@/components/ui/card';
+import { formatNumber } from '@/lib/format';
 import { formatPercent } from '../format';
 
 const STATS: { key: keyof Analytics['totals']; label: string; icon: LucideIcon; tone: string }[] = [

@@ -1,6 +1,6 @@
-import type { Analytics } from '../../../../domain/types';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { formatNumber } from '../../../lib/format';
+import type { Analytics } from '@domain/types';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatNumber } from '@/lib/format';
 
 /** The six biggest contributors of the period, with how many creatives each submitted. */
 export function TopContributors({ contributors }: { contributors: Analytics['topContributors'] }) {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useGateway } from '../../../gateway/context';
-import { sessionQueryKey } from '../../../lib/session';
+import { useGateway } from '@/gateway/context';
+import { sessionQueryKey } from '@/lib/session';
 
 /** Signs out and forgets everything cached for the previous user. */
 export function useLogout() {

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { MSG } from '../../../../domain/messages';
-import { loginInput, type LoginInput } from '../../../../domain/schemas/auth';
-import { Button } from '../../../components/ui/button';
-import { Field, Input, PasswordInput } from '../../../components/ui/field';
-import { toast } from '../../../components/ui/toaster';
-import { paths } from '../../../config/paths';
-import { GatewayError } from '../../../gateway/types';
+import { MSG } from '@domain/messages';
+import { loginInput, type LoginInput } from '@domain/schemas/auth';
+import { Button } from '@/components/ui/button';
+import { Field, Input, PasswordInput } from '@/components/ui/field';
+import { toast } from '@/components/ui/toaster';
+import { paths } from '@/config/paths';
+import { GatewayError } from '@/gateway/types';
 import { useLogin } from '../api/login';
 import { AuthShell } from './auth-shell';
 

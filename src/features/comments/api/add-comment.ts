@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Comment } from '../../../../domain/types';
-import { useGateway } from '../../../gateway/context';
-import { patchCreativeEverywhere } from '../../../lib/creative-cache';
+import type { Comment } from '@domain/types';
+import { useGateway } from '@/gateway/context';
+import { patchCreativeEverywhere } from '@/lib/creative-cache';
 import { commentsKey } from './get-comments';
 
 export function useAddComment(creativeId: string) {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Comment } from '../../../../domain/types';
-import { useGateway } from '../../../gateway/context';
+import type { Comment } from '@domain/types';
+import { useGateway } from '@/gateway/context';
 import { commentsKey } from './get-comments';
 
 /** Optimistic like / unlike of a comment; errors are only logged (spec §8). */

@@ -1,15 +1,15 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { COMMENT_MAX } from '../../../../domain/limits';
-import { MSG } from '../../../../domain/messages';
-import type { Comment, User } from '../../../../domain/types';
-import { toast } from '../../../components/ui/toaster';
-import { fakeGateway } from '../../../testing/fake-gateway';
-import { renderWithProviders } from '../../../testing/render';
+import { COMMENT_MAX } from '@domain/limits';
+import { MSG } from '@domain/messages';
+import type { Comment, User } from '@domain/types';
+import { toast } from '@/components/ui/toaster';
+import { fakeGateway } from '@/testing/fake-gateway';
+import { renderWithProviders } from '@/testing/render';
 import { CommentsSection } from './comments-section';
 
-vi.mock('../../../components/ui/toaster', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock('@/components/ui/toaster', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const lea: User = { id: 'u1', firstName: 'Léa', lastName: 'Martin', email: 'lea@example.com', role: 'user', createdAt: '2025-01-01T00:00:00.000Z' };
 

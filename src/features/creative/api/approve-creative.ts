@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useGateway } from '../../../gateway/context';
-import { CREATIVES_KEY } from '../../../lib/creative-cache';
+import { useGateway } from '@/gateway/context';
+import { CREATIVES_KEY } from '@/lib/creative-cache';
 import { creativeQueryOptions } from './get-creative';
 
 /**

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { MSG } from '../../../../domain/messages';
-import type { Creative } from '../../../../domain/types';
-import { toast } from '../../../components/ui/toaster';
-import { useGateway } from '../../../gateway/context';
+import { MSG } from '@domain/messages';
+import type { Creative } from '@domain/types';
+import { toast } from '@/components/ui/toaster';
+import { useGateway } from '@/gateway/context';
 
 /** Fetches the original as a blob and saves it under the sanitized creative name. */
 export function useDownloadCreative() {

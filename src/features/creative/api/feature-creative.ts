@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FeatureInput } from '../../../../domain/schemas/creative';
-import { useGateway } from '../../../gateway/context';
-import { CREATIVES_KEY } from '../../../lib/creative-cache';
+import type { FeatureInput } from '@domain/schemas/creative';
+import { useGateway } from '@/gateway/context';
+import { CREATIVES_KEY } from '@/lib/creative-cache';
 import { creativeQueryOptions } from './get-creative';
 
 /** Makes the creative 'the analysis of the week'; the previously featured one is cleared by the backend. */

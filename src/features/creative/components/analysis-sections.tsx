@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import type { Analysis } from '../../../../domain/types';
-import { buttonVariants } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
+import type { Analysis } from '@domain/types';
+import { buttonVariants } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 
 const EMPTY = 'Non renseigné';
 

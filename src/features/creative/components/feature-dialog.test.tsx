@@ -1,14 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { MSG } from '../../../../domain/messages';
-import type { Creative } from '../../../../domain/types';
-import { toast } from '../../../components/ui/toaster';
-import { fakeGateway } from '../../../testing/fake-gateway';
-import { renderWithProviders } from '../../../testing/render';
+import { MSG } from '@domain/messages';
+import type { Creative } from '@domain/types';
+import { toast } from '@/components/ui/toaster';
+import { fakeGateway } from '@/testing/fake-gateway';
+import { renderWithProviders } from '@/testing/render';
 import { FeatureDialog } from './feature-dialog';
 
-vi.mock('../../../components/ui/toaster', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock('@/components/ui/toaster', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const creative = { id: 'c1', name: 'Promo été', analyzedBy: null, rating: null };
 

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { MSG } from '../../../../domain/messages';
-import { featureInput, type FeatureInput } from '../../../../domain/schemas/creative';
-import type { Creative } from '../../../../domain/types';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '../../../components/ui/dialog';
-import { Field, Input } from '../../../components/ui/field';
-import { toast } from '../../../components/ui/toaster';
+import { MSG } from '@domain/messages';
+import { featureInput, type FeatureInput } from '@domain/schemas/creative';
+import type { Creative } from '@domain/types';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@/components/ui/dialog';
+import { Field, Input } from '@/components/ui/field';
+import { toast } from '@/components/ui/toaster';
 import { useFeatureCreative } from '../api/feature-creative';
 import { StarRating } from './star-rating';
 

@@ -1,12 +1,12 @@
 import { Pencil, Star, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { MSG } from '../../../../domain/messages';
-import type { Creative } from '../../../../domain/types';
-import { ApproveButton, DeleteCreativeDialog } from '../../../components/creative/moderation';
-import { Button, buttonVariants } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
-import { useSession } from '../../../lib/session';
+import { MSG } from '@domain/messages';
+import type { Creative } from '@domain/types';
+import { ApproveButton, DeleteCreativeDialog } from '@/components/creative/moderation';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/session';
 import { useApproveOnDetailPage } from '../api/approve-creative';
 import { useDeleteOnDetailPage } from '../api/delete-creative';
 import { FeatureDialog } from './feature-dialog';

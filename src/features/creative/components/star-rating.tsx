@@ -1,8 +1,8 @@
 import { Star } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
 import { useRef } from 'react';
-import { RATING_MAX, RATING_MIN } from '../../../../domain/limits';
-import { cn } from '../../../lib/cn';
+import { RATING_MAX, RATING_MIN } from '@domain/limits';
+import { cn } from '@/lib/cn';
 
 const STARS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => RATING_MIN + i);
 const STEP: Record<string, number> = { ArrowRight: 1, ArrowUp: 1, ArrowLeft: -1, ArrowDown: -1 };

@@ -1,10 +1,10 @@
 import { Heart } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { CreativeCard, CreativeGrid } from '../../../components/creative/creative-card';
-import { ListStates } from '../../../components/creative/list-states';
-import { Button, buttonVariants } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
-import { useLikeHandler } from '../../../lib/use-like-handler';
+import { CreativeCard, CreativeGrid } from '@/components/creative/creative-card';
+import { ListStates } from '@/components/creative/list-states';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useLikeHandler } from '@/lib/use-like-handler';
 import { useFavorites } from '../api/get-favorites';
 
 /** /favorites: the approved creatives the user liked; unliking removes them; ?q applies. */

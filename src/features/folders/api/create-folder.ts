@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Folder } from '../../../../domain/types';
-import { useGateway } from '../../../gateway/context';
+import type { Folder } from '@domain/types';
+import { useGateway } from '@/gateway/context';
 import { foldersKey } from './get-folders';
 
 /** Creates a folder; it is appended to the cached list at once. Failures are only logged (spec §8). */

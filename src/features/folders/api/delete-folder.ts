@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Folder } from '../../../../domain/types';
-import { useGateway } from '../../../gateway/context';
+import type { Folder } from '@domain/types';
+import { useGateway } from '@/gateway/context';
 import { folderCreativesKey } from './get-folder-creatives';
 import { foldersKey } from './get-folders';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useGateway } from '../../../gateway/context';
-import type { Gateway } from '../../../gateway/types';
+import { useGateway } from '@/gateway/context';
+import type { Gateway } from '@/gateway/types';
 
 /** Every folder query (the list and each folder's creatives) starts with this key. */
 export const FOLDERS_KEY = 'folders';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Folder } from '../../../../domain/types';
-import { useGateway } from '../../../gateway/context';
+import type { Folder } from '@domain/types';
+import { useGateway } from '@/gateway/context';
 import { foldersKey } from './get-folders';
 
 /** Optimistic rename, rolled back if the backend refuses; failures are only logged (spec §8). */

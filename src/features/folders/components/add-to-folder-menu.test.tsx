@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { FOLDER_NAME_MAX } from '../../../../domain/limits';
-import { MSG } from '../../../../domain/messages';
-import type { Folder } from '../../../../domain/types';
-import { fakeGateway } from '../../../testing/fake-gateway';
-import { renderWithProviders } from '../../../testing/render';
+import { FOLDER_NAME_MAX } from '@domain/limits';
+import { MSG } from '@domain/messages';
+import type { Folder } from '@domain/types';
+import { fakeGateway } from '@/testing/fake-gateway';
+import { renderWithProviders } from '@/testing/render';
 import { AddToFolderMenu } from './add-to-folder-menu';
 
 const folder = (id: string, name: string, creativeIds: string[]): Folder => ({ id, name, creativeIds, createdAt: '2025-01-01T00:00:00.000Z' });

@@ -1,7 +1,7 @@
 import { FolderPlus } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
 
 // The menu (Radix DropdownMenu, the folder queries) is fetched on first open so gallery cards stay light.
 const loadMenu = () => import('./folder-menu');

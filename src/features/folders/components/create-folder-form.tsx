@@ -1,7 +1,7 @@
 import { Plus } from 'lucide-react';
-import type { Folder } from '../../../../domain/types';
-import { Button } from '../../../components/ui/button';
-import { Field, Input } from '../../../components/ui/field';
+import type { Folder } from '@domain/types';
+import { Button } from '@/components/ui/button';
+import { Field, Input } from '@/components/ui/field';
 import { useCreateFolder } from '../api/create-folder';
 import { useFolderNameForm } from '../folder-name';
 

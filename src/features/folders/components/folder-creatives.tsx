@@ -1,11 +1,11 @@
 import { FolderMinus, FolderOpen, SearchX } from 'lucide-react';
 import { Link } from 'react-router';
-import type { Folder } from '../../../../domain/types';
-import { CreativeCard } from '../../../components/creative/creative-card';
-import { ListStates } from '../../../components/creative/list-states';
-import { Button, buttonVariants } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
-import { useLikeHandler } from '../../../lib/use-like-handler';
+import type { Folder } from '@domain/types';
+import { CreativeCard } from '@/components/creative/creative-card';
+import { ListStates } from '@/components/creative/list-states';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useLikeHandler } from '@/lib/use-like-handler';
 import { useFolderCreatives } from '../api/get-folder-creatives';
 import { useToggleFolderCreative } from '../api/toggle-folder-creative';
 

@@ -1,10 +1,10 @@
 import { Check, Folder as FolderIcon, Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { Folder } from '../../../../domain/types';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/field';
-import { cn } from '../../../lib/cn';
+import type { Folder } from '@domain/types';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/field';
+import { cn } from '@/lib/cn';
 import { useRenameFolder } from '../api/rename-folder';
 import { useFolderNameForm } from '../folder-name';
 import { withFolder } from '../url-state';

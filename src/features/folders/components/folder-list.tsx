@@ -1,7 +1,7 @@
 import { FolderOpen } from 'lucide-react';
-import type { Folder } from '../../../../domain/types';
-import { Card } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
+import type { Folder } from '@domain/types';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
 import { CreateFolderForm } from './create-folder-form';
 import { FolderListItem } from './folder-list-item';
 

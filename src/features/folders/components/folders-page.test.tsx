@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FOLDER_NAME_MAX } from '../../../../domain/limits';
-import { MSG } from '../../../../domain/messages';
-import type { Folder } from '../../../../domain/types';
-import { fakeGateway } from '../../../testing/fake-gateway';
-import { renderWithProviders } from '../../../testing/render';
+import { FOLDER_NAME_MAX } from '@domain/limits';
+import { MSG } from '@domain/messages';
+import type { Folder } from '@domain/types';
+import { fakeGateway } from '@/testing/fake-gateway';
+import { renderWithProviders } from '@/testing/render';
 import { FoldersPage } from './folders-page';
 
 const inspiration: Folder = { id: 'f1', name: 'Inspiration', creativeIds: [], createdAt: '2025-01-01T00:00:00.000Z' };

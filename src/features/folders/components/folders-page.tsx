@@ -1,6 +1,6 @@
 import { FolderPlus } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import type { Folder } from '../../../../domain/types';
+import type { Folder } from '@domain/types';
 import { useDeleteFolder } from '../api/delete-folder';
 import { useFolders } from '../api/get-folders';
 import { FOLDER_PARAM, withFolder } from '../url-state';

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { useGateway } from '../../../gateway/context';
-import type { Gateway, GalleryQuery } from '../../../gateway/types';
-import { CREATIVES_KEY } from '../../../lib/creative-cache';
+import { useGateway } from '@/gateway/context';
+import type { Gateway, GalleryQuery } from '@/gateway/types';
+import { CREATIVES_KEY } from '@/lib/creative-cache';
 
 export function galleryQueryOptions(gateway: Gateway, query: GalleryQuery) {
   return infiniteQueryOptions({

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { EMPTY_FILTERS, type GalleryFilters } from '../../../../domain/gallery-filters';
-import { CATEGORY_KEYS, CATEGORY_LABELS, CATEGORY_LISTS, type CategoryKey } from '../../../../domain/vocabulary';
-import { BADGE_LABELS } from '../../../components/creative/badges';
-import { Button } from '../../../components/ui/button';
-import { ToggleChip } from '../../../components/ui/chip';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '../../../components/ui/dialog';
+import { EMPTY_FILTERS, type GalleryFilters } from '@domain/gallery-filters';
+import { CATEGORY_KEYS, CATEGORY_LABELS, CATEGORY_LISTS, type CategoryKey } from '@domain/vocabulary';
+import { BADGE_LABELS } from '@/components/creative/badges';
+import { Button } from '@/components/ui/button';
+import { ToggleChip } from '@/components/ui/chip';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@/components/ui/dialog';
 
 function toggle(list: string[] | undefined, value: string): string[] {
   const current = list ?? [];

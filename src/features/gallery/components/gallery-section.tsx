@@ -1,14 +1,14 @@
 import { Clock, Heart, SearchX, SlidersHorizontal } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { activeFilterGroups } from '../../../../domain/gallery-filters';
-import type { Creative } from '../../../../domain/types';
-import { CreativeCard, CreativeGrid } from '../../../components/creative/creative-card';
-import { ListStates } from '../../../components/creative/list-states';
-import { Button, buttonVariants } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
-import { useSession } from '../../../lib/session';
-import { useLikeHandler } from '../../../lib/use-like-handler';
+import { activeFilterGroups } from '@domain/gallery-filters';
+import type { Creative } from '@domain/types';
+import { CreativeCard, CreativeGrid } from '@/components/creative/creative-card';
+import { ListStates } from '@/components/creative/list-states';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/session';
+import { useLikeHandler } from '@/lib/use-like-handler';
 import { useGallery } from '../api/get-gallery';
 import { isFiltered, readGalleryView, toGalleryQuery, withFilters, withSort } from '../url-state';
 

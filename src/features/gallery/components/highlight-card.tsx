@@ -1,12 +1,12 @@
 import { Heart, Star } from 'lucide-react';
 import { Link } from 'react-router';
-import type { Creative } from '../../../../domain/types';
-import { CreativeBadges } from '../../../components/creative/badges';
-import { CreativeCardHeader } from '../../../components/creative/card-header';
-import { CreativeThumb } from '../../../components/creative/creative-thumb';
-import { TagList } from '../../../components/creative/tag-list';
-import { buttonVariants } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
+import type { Creative } from '@domain/types';
+import { CreativeBadges } from '@/components/creative/badges';
+import { CreativeCardHeader } from '@/components/creative/card-header';
+import { CreativeThumb } from '@/components/creative/creative-thumb';
+import { TagList } from '@/components/creative/tag-list';
+import { buttonVariants } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 
 function Stars({ rating }: { rating: number }) {
   return (

@@ -1,6 +1,6 @@
 import { Award, Sparkles } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/components/ui/button';
 import { useHighlights } from '../api/get-highlights';
 import { HighlightCard } from './highlight-card';
 

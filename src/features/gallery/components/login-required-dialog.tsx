@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { buttonVariants } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '../../../components/ui/dialog';
-import { paths } from '../../../config/paths';
+import { buttonVariants } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@/components/ui/dialog';
+import { paths } from '@/config/paths';
 
 /** Shown to visitors who ask for more creatives. Loaded on first use. */
 export default function LoginRequiredDialog({ onClose }: { onClose: () => void }) {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useGateway } from '../../../gateway/context';
+import { useGateway } from '@/gateway/context';
 import { settleReview } from './settle-review';
 
 export function useRejectCreative() {

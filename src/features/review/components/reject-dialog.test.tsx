@@ -1,13 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { MSG } from '../../../../domain/messages';
-import type { Creative } from '../../../../domain/types';
-import { fakeGateway } from '../../../testing/fake-gateway';
-import { renderWithProviders } from '../../../testing/render';
+import { MSG } from '@domain/messages';
+import type { Creative } from '@domain/types';
+import { fakeGateway } from '@/testing/fake-gateway';
+import { renderWithProviders } from '@/testing/render';
 import { RejectDialog } from './reject-dialog';
 
-vi.mock('../../../components/ui/toaster', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock('@/components/ui/toaster', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const creative = { id: 'c1', name: 'Promo été' };
 

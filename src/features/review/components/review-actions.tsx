@@ -1,9 +1,9 @@
 import { Trash2, X } from 'lucide-react';
 import { useState } from 'react';
-import { MSG } from '../../../../domain/messages';
-import type { Creative } from '../../../../domain/types';
-import { ApproveButton, DeleteCreativeDialog } from '../../../components/creative/moderation';
-import { Button } from '../../../components/ui/button';
+import { MSG } from '@domain/messages';
+import type { Creative } from '@domain/types';
+import { ApproveButton, DeleteCreativeDialog } from '@/components/creative/moderation';
+import { Button } from '@/components/ui/button';
 import { useApproveInReviewList } from '../api/approve-creative';
 import { useDeleteInReviewList } from '../api/delete-creative';
 import { RejectDialog } from './reject-dialog';

@@ -1,5 +1,5 @@
-import { ListStates } from '../../../components/creative/list-states';
-import { SubmissionCard, SubmissionGrid } from '../../../components/creative/submission-card';
+import { ListStates } from '@/components/creative/list-states';
+import { SubmissionCard, SubmissionGrid } from '@/components/creative/submission-card';
 import { useReviewCreatives, type ReviewStatus } from '../api/get-review-creatives';
 import { ReviewActions } from './review-actions';
 

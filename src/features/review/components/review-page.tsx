@@ -1,9 +1,9 @@
 import { FilePlus2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { StatusTabs } from '../../../components/creative/status-tabs';
-import { buttonVariants } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
-import { useSession } from '../../../lib/session';
+import { StatusTabs } from '@/components/creative/status-tabs';
+import { buttonVariants } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/session';
 import { useReviewCounts } from '../api/get-review-counts';
 import { ReviewList } from './review-list';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useGateway } from '../../../gateway/context';
-import type { CreativeInput, UploadProgress } from '../../../gateway/types';
-import { CREATIVES_KEY } from '../../../lib/creative-cache';
+import { useGateway } from '@/gateway/context';
+import type { CreativeInput, UploadProgress } from '@/gateway/types';
+import { CREATIVES_KEY } from '@/lib/creative-cache';
 
 export interface SubmitCreativeVariables {
   input: CreativeInput;

@@ -1,10 +1,10 @@
 import { CheckCircle2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { AGENCY_REDIRECT_MS } from '../../../../domain/limits';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '../../../components/ui/dialog';
-import { paths } from '../../../config/paths';
+import { AGENCY_REDIRECT_MS } from '@domain/limits';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@/components/ui/dialog';
+import { paths } from '@/config/paths';
 
 /** After an agency's submission (pending): says so, then goes home after AGENCY_REDIRECT_MS. */
 export function AgencySuccessDialog() {

@@ -1,5 +1,5 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { Field, Textarea } from '../../../components/ui/field';
+import { Field, Textarea } from '@/components/ui/field';
 import type { SubmitFormValues } from '../form-values';
 
 const SECTIONS = [

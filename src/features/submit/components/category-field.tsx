@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useController } from 'react-hook-form';
-import { CATEGORY_LABELS, CATEGORY_LISTS, type CategoryKey } from '../../../../domain/vocabulary';
-import { ToggleChip } from '../../../components/ui/chip';
+import { CATEGORY_LABELS, CATEGORY_LISTS, type CategoryKey } from '@domain/vocabulary';
+import { ToggleChip } from '@/components/ui/chip';
 import type { CategoryValues, SubmitFormControl } from '../form-values';
 
 /** One category as toggle chips in a fieldset; at least one value is required (alert under the group). */

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useWatch, type UseFormRegister } from 'react-hook-form';
-import { CharCounter } from '../../../components/ui/char-counter';
-import { Field, Input } from '../../../components/ui/field';
+import { CharCounter } from '@/components/ui/char-counter';
+import { Field, Input } from '@/components/ui/field';
 import type { SubmitFormControl, SubmitFormValues } from '../form-values';
 
 /** A text input limited to `max` characters, with its remaining-characters counter. */

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { MSG } from '../../../../domain/messages';
-import { renderWithProviders } from '../../../testing/render';
+import { MSG } from '@domain/messages';
+import { renderWithProviders } from '@/testing/render';
 import { EMPTY_FORM } from '../form-values';
 import { CreativeForm } from './creative-form';
 

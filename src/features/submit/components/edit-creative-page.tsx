@@ -1,11 +1,11 @@
 import { ArrowLeft, SearchX } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { MSG } from '../../../../domain/messages';
-import { buttonVariants } from '../../../components/ui/button';
-import { PageLoader } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/toaster';
-import { paths } from '../../../config/paths';
-import { GatewayError } from '../../../gateway/types';
+import { MSG } from '@domain/messages';
+import { buttonVariants } from '@/components/ui/button';
+import { PageLoader } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toaster';
+import { paths } from '@/config/paths';
+import { GatewayError } from '@/gateway/types';
 import { useCreativeToEdit } from '../api/get-creative-to-edit';
 import { useUpdateCreative } from '../api/update-creative';
 import { formValuesOf } from '../form-values';

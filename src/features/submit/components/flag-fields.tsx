@@ -1,5 +1,5 @@
 import type { UseFormRegister } from 'react-hook-form';
-import { BADGE_LABELS } from '../../../components/creative/badges';
+import { BADGE_LABELS } from '@/components/creative/badges';
 import type { SubmitFormValues } from '../form-values';
 
 const FLAGS = [

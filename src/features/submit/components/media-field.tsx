@@ -1,11 +1,11 @@
 import { ImagePlus, RefreshCw, Trash2 } from 'lucide-react';
 import { useId, type Ref } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
-import { ACCEPT_ATTRIBUTE, acceptedMedia } from '../../../../domain/media-rules';
-import type { Creative } from '../../../../domain/types';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
-import { formatFileSize } from '../../../lib/format';
+import { ACCEPT_ATTRIBUTE, acceptedMedia } from '@domain/media-rules';
+import type { Creative } from '@domain/types';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import { formatFileSize } from '@/lib/format';
 import { MediaPreviewBox } from './media-preview-box';
 import { useObjectUrl } from './use-object-url';
 

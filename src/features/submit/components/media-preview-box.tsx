@@ -1,4 +1,4 @@
-import type { MediaType } from '../../../../domain/vocabulary';
+import type { MediaType } from '@domain/vocabulary';
 
 /** The picked (or current) image or video, contained in a dark box. */
 export function MediaPreviewBox({ url, kind, label }: { url: string; kind: MediaType; label: string }) {

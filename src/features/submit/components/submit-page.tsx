@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { MSG } from '../../../../domain/messages';
-import { toast } from '../../../components/ui/toaster';
-import { paths } from '../../../config/paths';
-import { useSession } from '../../../lib/session';
+import { MSG } from '@domain/messages';
+import { toast } from '@/components/ui/toaster';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/session';
 import { useSubmitCreative } from '../api/submit-creative';
 import { EMPTY_FORM } from '../form-values';
 import { AgencySuccessDialog } from './agency-success-dialog';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { User } from '../../../../domain/types';
-import { useGateway } from '../../../gateway/context';
+import type { User } from '@domain/types';
+import { useGateway } from '@/gateway/context';
 import { usersKey } from './get-users';
 
 /** Deletes a user and what is theirs (docs/decisions/002); the row goes once the backend agrees. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useGateway } from '../../../gateway/context';
-import type { Gateway } from '../../../gateway/types';
+import { useGateway } from '@/gateway/context';
+import type { Gateway } from '@/gateway/types';
 
 export const usersKey = ['users'] as const;
 

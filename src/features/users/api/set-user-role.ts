@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Role } from '../../../../domain/roles';
-import type { User } from '../../../../domain/types';
-import { useGateway } from '../../../gateway/context';
+import type { Role } from '@domain/roles';
+import type { User } from '@domain/types';
+import { useGateway } from '@/gateway/context';
 import { usersKey } from './get-users';
 
 /** Changes a user's role (which ends that user's sessions); the row changes at once and is rolled back on failure. */

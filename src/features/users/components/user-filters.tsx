@@ -1,8 +1,8 @@
 import { Search } from 'lucide-react';
 import { useId } from 'react';
-import { ROLE_LABELS, ROLES, type Role } from '../../../../domain/roles';
-import { ToggleChip } from '../../../components/ui/chip';
-import { Input } from '../../../components/ui/field';
+import { ROLE_LABELS, ROLES, type Role } from '@domain/roles';
+import { ToggleChip } from '@/components/ui/chip';
+import { Input } from '@/components/ui/field';
 
 interface UserFiltersProps {
   term: string;

@@ -1,10 +1,10 @@
 import { Trash2 } from 'lucide-react';
-import { MSG } from '../../../../domain/messages';
-import { ROLE_LABELS, ROLES, isRole, type Role } from '../../../../domain/roles';
-import type { User } from '../../../../domain/types';
-import { Button } from '../../../components/ui/button';
-import { inputClass } from '../../../components/ui/field';
-import { cn } from '../../../lib/cn';
+import { MSG } from '@domain/messages';
+import { ROLE_LABELS, ROLES, isRole, type Role } from '@domain/roles';
+import type { User } from '@domain/types';
+import { Button } from '@/components/ui/button';
+import { inputClass } from '@/components/ui/field';
+import { cn } from '@/lib/cn';
 import { fullName } from '../user-name';
 
 interface UserRowProps {

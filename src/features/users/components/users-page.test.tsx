@@ -1,14 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { MSG } from '../../../../domain/messages';
-import type { Role } from '../../../../domain/roles';
-import type { User } from '../../../../domain/types';
-import { fakeGateway } from '../../../testing/fake-gateway';
-import { renderWithProviders } from '../../../testing/render';
+import { MSG } from '@domain/messages';
+import type { Role } from '@domain/roles';
+import type { User } from '@domain/types';
+import { fakeGateway } from '@/testing/fake-gateway';
+import { renderWithProviders } from '@/testing/render';
 import { UsersPage } from './users-page';
 
-vi.mock('../../../components/ui/toaster', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock('@/components/ui/toaster', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const person = (id: string, firstName: string, lastName: string, email: string, role: Role): User => ({
   id,
