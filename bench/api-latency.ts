@@ -11,14 +11,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { createApp } from '../server/app';
-import { openDatabase } from '../server/db/client';
-import { creatives } from '../server/db/schema';
-import { seedIfEmpty } from '../server/db/seed';
-import { buildDeps } from '../server/deps';
-import { parseEnv, toConfig } from '../server/env';
-import { searchTextOf } from '../domain/search';
-import { FORMATS, OBJECTIVES, PLATFORMS, SECTORS, TYPES } from '../domain/vocabulary';
+import { createApp } from '@server/app';
+import { openDatabase } from '@server/db/client';
+import { creatives } from '@server/db/schema';
+import { seedIfEmpty } from '@server/db/seed';
+import { buildDeps } from '@server/deps';
+import { parseEnv, toConfig } from '@server/env';
+import { searchTextOf } from '@domain/search';
+import { FORMATS, OBJECTIVES, PLATFORMS, SECTORS, TYPES } from '@domain/vocabulary';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const BASELINE = path.join(here, 'baselines', 'api-latency.json');
@@ -62,7 +62,7 @@ async function main() {
     'gallery, most liked': '/api/creatives?sort=likes',
     'gallery, two filter groups': '/api/creatives?format=Statique&format=GIF&sector=Mode',
     'gallery, search': '/api/creatives?q=bench%2012',
-    'highlights': '/api/creatives/highlights',
+    highlights: '/api/creatives/highlights',
   };
   const page2 = (await (await app.request(url('/api/creatives'))).json()) as { nextCursor: string };
   scenarios['gallery, second page (cursor)'] = `/api/creatives?cursor=${page2.nextCursor}`;

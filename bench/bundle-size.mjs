@@ -140,7 +140,9 @@ function main(argv) {
     const change = was === undefined ? '(new)' : c.gzip === was ? '' : signed(c.gzip - was);
     console.log(`  ${pad(c.kind, 14)}${pad(c.file, 44)}${pad(kB(c.raw), 11)} raw  ${pad(kB(c.gzip), 10)} gzip  ${change}`);
   }
-  const totalChange = baseline ? `  (baseline ${kB(baseline.totalGzip)}, ${signed(report.totalGzip - baseline.totalGzip)})` : '  (no baseline yet)';
+  const totalChange = baseline
+    ? `  (baseline ${kB(baseline.totalGzip)}, ${signed(report.totalGzip - baseline.totalGzip)})`
+    : '  (no baseline yet)';
   console.log(`  total initial JS: ${report.totalGzip} bytes = ${kB(report.totalGzip)} gzip of ${kB(report.budget)} budget${totalChange}`);
   if (report.lazy.length > 0) {
     const lazyTotal = report.lazy.reduce((sum, c) => sum + c.gzip, 0);

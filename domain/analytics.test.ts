@@ -38,7 +38,14 @@ describe('percentages', () => {
   });
 
   it('computes breakdown shares against the total creative count, most frequent first', () => {
-    const buckets = breakdown(['A', 'B', 'C'], new Map([['B', 3], ['A', 1]]), 4);
+    const buckets = breakdown(
+      ['A', 'B', 'C'],
+      new Map([
+        ['B', 3],
+        ['A', 1],
+      ]),
+      4,
+    );
     expect(buckets).toEqual([
       { label: 'B', count: 3, percent: 75 },
       { label: 'A', count: 1, percent: 25 },

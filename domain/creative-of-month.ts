@@ -24,11 +24,7 @@ export function pickCreativeOfMonth<T extends MonthCandidate>(candidates: readon
     const created = new Date(c.createdAt).getTime();
     if (c.status !== 'approved' || c.likes < creativeOfMonthRule.minLikes) continue;
     if (created < start.getTime() || created >= end.getTime()) continue;
-    if (
-      !best ||
-      c.likes > best.likes ||
-      (c.likes === best.likes && created > new Date(best.createdAt).getTime())
-    ) {
+    if (!best || c.likes > best.likes || (c.likes === best.likes && created > new Date(best.createdAt).getTime())) {
       best = c;
     }
   }

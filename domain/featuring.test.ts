@@ -16,7 +16,12 @@ describe('reviewedFields', () => {
 describe('featuredFields', () => {
   it('sets the analyst, the rating and the date', () => {
     const now = new Date('2025-03-01T10:00:00.000Z');
-    expect(featuredFields({ analyzedBy: 'Léa', rating: 4 }, now)).toEqual({ isFeatured: true, featuredAt: now, analyzedBy: 'Léa', rating: 4 });
+    expect(featuredFields({ analyzedBy: 'Léa', rating: 4 }, now)).toEqual({
+      isFeatured: true,
+      featuredAt: now,
+      analyzedBy: 'Léa',
+      rating: 4,
+    });
   });
 
   it('applyFeaturing leaves exactly one featured creative', () => {

@@ -5,15 +5,47 @@ export const FORMATS = ['Carrousel', 'GIF', 'Motion', 'Statique', 'Vidéo'] as c
 export const OBJECTIVES = ['TOFU', 'MOFU', 'BOFU'] as const;
 
 export const TYPES = [
-  'ASMR', 'Acting', 'Avis clients', 'Before/After', 'Bénéfices', 'Best-seller', 'Comparatif',
-  'Comment ça marche ?', 'Focus produit', 'Humour', 'IA', 'Micro-trottoir', 'Podcast', 'Post-it',
-  'Preuve sociale', 'Prix', 'Problème/Solution', 'Promotion', 'Punchline', 'Témoignage', 'UGC',
-  'Unboxing', 'Founder',
+  'ASMR',
+  'Acting',
+  'Avis clients',
+  'Before/After',
+  'Bénéfices',
+  'Best-seller',
+  'Comparatif',
+  'Comment ça marche ?',
+  'Focus produit',
+  'Humour',
+  'IA',
+  'Micro-trottoir',
+  'Podcast',
+  'Post-it',
+  'Preuve sociale',
+  'Prix',
+  'Problème/Solution',
+  'Promotion',
+  'Punchline',
+  'Témoignage',
+  'UGC',
+  'Unboxing',
+  'Founder',
 ] as const;
 
 export const SECTORS = [
-  'Animaux', 'Automobile', 'Application', 'Assurance', 'Banque/Finance', 'Beauté', 'Énergie', 'Food',
-  'Formation', 'Maison/Déco', 'Mode', 'Saas', 'Santé', 'Sport', 'Travel',
+  'Animaux',
+  'Automobile',
+  'Application',
+  'Assurance',
+  'Banque/Finance',
+  'Beauté',
+  'Énergie',
+  'Food',
+  'Formation',
+  'Maison/Déco',
+  'Mode',
+  'Saas',
+  'Santé',
+  'Sport',
+  'Travel',
 ] as const;
 
 export const PLATFORMS = ['LinkedIn', 'Google', 'DV360', 'Meta', 'TikTok', 'Snapchat', 'Pinterest'] as const;
@@ -47,7 +79,10 @@ export function joinCategory(values: readonly string[]): string {
 
 export function splitCategory(stored: string | null | undefined): string[] {
   if (!stored) return [];
-  return stored.split(',').map((v) => v.trim()).filter(Boolean);
+  return stored
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
 }
 
 export const CREATIVE_STATUSES = ['pending', 'approved', 'rejected'] as const;

@@ -61,7 +61,7 @@ describe('/account', () => {
 
     const email = page.getByLabel('Email', { exact: true });
     expect(await email.inputValue()).toBe(account.email);
-    expect((await email.isEditable())).toBe(false);
+    expect(await email.isEditable()).toBe(false);
     expect(await page.getByLabel('Prénom', { exact: true }).inputValue()).toBe(account.firstName);
     await expectNoSeriousA11yViolations(page);
     await screenshot(page, 'account-1280');

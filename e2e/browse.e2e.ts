@@ -92,7 +92,10 @@ describe('visitor', () => {
     await weekBlock.getByRole('heading', { level: 2, name: "L'analyse créa de la semaine" }).waitFor();
     expect(await weekBlock.getByRole('button', { name: "L'analyse créa de la semaine" }).getAttribute('aria-pressed')).toBe('true');
     // Either the featured creative (with its analyst) or the empty message.
-    await weekBlock.getByText(/Analysée par|Aucune analyse de la semaine/).first().waitFor();
+    await weekBlock
+      .getByText(/Analysée par|Aucune analyse de la semaine/)
+      .first()
+      .waitFor();
     await expectNoSeriousA11yViolations(page);
     await weekBlock.getByRole('button', { name: 'Créa du mois' }).click();
     await page.getByRole('heading', { level: 2, name: 'Créa du mois' }).waitFor();
@@ -127,7 +130,10 @@ describe('visitor', () => {
     await dialog.getByRole('group', { name: 'Format' }).getByRole('button', { name: 'Carrousel', exact: true }).click();
     await dialog.getByRole('group', { name: 'Plateforme' }).getByRole('button', { name: 'Pinterest', exact: true }).click();
     expect(
-      await dialog.getByRole('group', { name: 'Format' }).getByRole('button', { name: 'Carrousel', exact: true }).getAttribute('aria-pressed'),
+      await dialog
+        .getByRole('group', { name: 'Format' })
+        .getByRole('button', { name: 'Carrousel', exact: true })
+        .getAttribute('aria-pressed'),
     ).toBe('true');
     await expectNoSeriousA11yViolations(page);
     await screenshot(page, 'browse-filters-1280', { fullPage: false });
@@ -147,12 +153,22 @@ describe('visitor', () => {
 
     await filtersButton(page).click();
     await expect
-      .poll(() => dialog.getByRole('group', { name: 'Plateforme' }).getByRole('button', { name: 'Pinterest', exact: true }).getAttribute('aria-pressed'))
+      .poll(() =>
+        dialog
+          .getByRole('group', { name: 'Plateforme' })
+          .getByRole('button', { name: 'Pinterest', exact: true })
+          .getAttribute('aria-pressed'),
+      )
       .toBe('true');
     await dialog.getByRole('button', { name: 'Réinitialiser' }).click();
     await expect.poll(() => param(page, 'format')).toEqual([]);
     expect(param(page, 'platform')).toEqual([]);
-    expect(await dialog.getByRole('group', { name: 'Format' }).getByRole('button', { name: 'Carrousel', exact: true }).getAttribute('aria-pressed')).toBe('false');
+    expect(
+      await dialog
+        .getByRole('group', { name: 'Format' })
+        .getByRole('button', { name: 'Carrousel', exact: true })
+        .getAttribute('aria-pressed'),
+    ).toBe('false');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => filtersButton(page).textContent()).toBe('Filtres');
@@ -287,7 +303,10 @@ describe('signed-in user', () => {
     await card.waitFor({ state: 'detached' });
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Mes favoris' }).waitFor();
-    await page.locator('main').getByText(/Les créas que vous avez likées/).waitFor();
+    await page
+      .locator('main')
+      .getByText(/Les créas que vous avez likées/)
+      .waitFor();
     await expect.poll(() => cardNamed(page.locator('main'), C_NAME).count()).toBe(0);
   });
 
@@ -351,10 +370,7 @@ describe('signed-in user', () => {
   it("'Télécharger' saves the media under the sanitized creative name with its extension", async () => {
     await page.goto(`/creatives/${A.id}`);
     await page.getByRole('heading', { level: 1, name: A_NAME }).waitFor();
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Télécharger' }).click(),
-    ]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Télécharger' }).click()]);
     expect(download.suggestedFilename()).toBe(downloadFileName(A_NAME, 'image/png'));
     expect(download.suggestedFilename()).toBe(`creme-brulee-ete-${tag}.png`);
 

@@ -1,14 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  DESKTOP,
-  expectNoSeriousA11yViolations,
-  login,
-  MOBILE,
-  newPage,
-  screenshot,
-  type DemoRole,
-} from './support/browser';
+import { DESKTOP, expectNoSeriousA11yViolations, login, MOBILE, newPage, screenshot, type DemoRole } from './support/browser';
 
 /** The top bar per role (spec §2 Top bar, §6) on desktop and in the mobile menu. */
 
@@ -64,9 +56,7 @@ async function withMobileMenu(page: Page, check: (menu: Locator) => Promise<void
   await check(menu);
   await page.keyboard.press('Escape');
   await menu.waitFor({ state: 'detached' });
-  await expect
-    .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? ''))
-    .toMatch(/^Ouvrir le menu/);
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '')).toMatch(/^Ouvrir le menu/);
   expect(await hamburger(page).getAttribute('aria-expanded')).toBe('false');
 }
 

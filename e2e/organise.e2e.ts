@@ -39,7 +39,11 @@ async function expectText(scope: Page | Locator, text: string, count = 1): Promi
 }
 
 async function expectToast(page: Page, text: string): Promise<void> {
-  await page.getByRole('region', { name: /Notifications/ }).getByText(text).first().waitFor();
+  await page
+    .getByRole('region', { name: /Notifications/ })
+    .getByText(text)
+    .first()
+    .waitFor();
 }
 
 /** axe once transitions and finite animations are over (a tab caught mid-fade fails the contrast rule). */
@@ -83,13 +87,20 @@ describe('folders (plain user)', () => {
   /** Two of the oldest approved creatives (demo content, not made by other journeys), names not containing each other. */
   let first: Creative;
   let second: Creative;
-  const folderItem = (name: string) => user.getByRole('navigation', { name: /^Liste des dossiers/ }).getByRole('listitem').filter({ hasText: name });
+  const folderItem = (name: string) =>
+    user
+      .getByRole('navigation', { name: /^Liste des dossiers/ })
+      .getByRole('listitem')
+      .filter({ hasText: name });
 
   beforeAll(async () => {
     const approved = (await listApproved()).reverse();
     first = approved[0]!;
     second = approved.find(
-      (c) => c.id !== first.id && !c.name.toLowerCase().includes(first.name.toLowerCase()) && !first.name.toLowerCase().includes(c.name.toLowerCase()),
+      (c) =>
+        c.id !== first.id &&
+        !c.name.toLowerCase().includes(first.name.toLowerCase()) &&
+        !first.name.toLowerCase().includes(c.name.toLowerCase()),
     )!;
     expect(second).toBeDefined();
   });
@@ -209,7 +220,9 @@ describe('folders (plain user)', () => {
 
     // Opened again, the menu remembers.
     await card.getByRole('button', { name: 'Ajouter à un dossier' }).click();
-    await expect.poll(() => user.getByRole('menu').getByRole('menuitemcheckbox', { name: renamed }).getAttribute('aria-checked')).toBe('true');
+    await expect
+      .poll(() => user.getByRole('menu').getByRole('menuitemcheckbox', { name: renamed }).getAttribute('aria-checked'))
+      .toBe('true');
     await user.keyboard.press('Escape');
   });
 
@@ -388,7 +401,11 @@ describe('user administration (admin)', () => {
     await member.waitForURL((url) => url.pathname === '/');
     await mainNav(member).getByRole('link', { name: 'Mes créas' }).waitFor();
     await mainNav(member).getByRole('link', { name: 'Ajouter une créa' }).waitFor();
-    expect(await mainNav(member).getByRole('link', { name: /^Validation/ }).count()).toBe(0);
+    expect(
+      await mainNav(member)
+        .getByRole('link', { name: /^Validation/ })
+        .count(),
+    ).toBe(0);
     await member.getByRole('link', { name: 'Mes créas' }).click();
     await member.getByRole('heading', { level: 1, name: 'Mes créas' }).waitFor();
   });
@@ -421,7 +438,10 @@ describe('analytics (specialist)', () => {
 
   /** The figure of a stat card, e.g. 'Créatives' → 42. */
   const figure = async (label: string): Promise<number> => {
-    const card = specialist.getByRole('list', { name: 'Chiffres clés' }).getByRole('listitem').filter({ has: specialist.getByText(label, { exact: true }) });
+    const card = specialist
+      .getByRole('list', { name: 'Chiffres clés' })
+      .getByRole('listitem')
+      .filter({ has: specialist.getByText(label, { exact: true }) });
     const text = (await card.locator('p.text-2xl').textContent()) ?? '';
     return Number(text.replace(/\s/g, ''));
   };
@@ -481,7 +501,9 @@ describe('analytics (specialist)', () => {
 
     // The period survives a reload (it lives in the URL).
     await specialist.reload();
-    expect(await specialist.getByRole('group', { name: 'Période' }).getByRole('button', { name: "Aujourd'hui" }).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      await specialist.getByRole('group', { name: 'Période' }).getByRole('button', { name: "Aujourd'hui" }).getAttribute('aria-pressed'),
+    ).toBe('true');
     await expect.poll(() => figure('Créatives')).toBe(today.totals.creatives);
     await expectNoSeriousA11yViolations(specialist);
   });

@@ -33,8 +33,7 @@ const specialistCreative = { name: `Créa spécialiste ${tag}`, advertiser: '' }
 const adminCreative = { name: `Formulaire admin ${tag}`, advertiser: `Marque ${tag}` };
 const rejectionReason = `Visuel trop flou, annonceur à préciser (${tag})`;
 
-const INVALID_TYPE =
-  'Format de fichier non valide. Utilisez JPG, PNG, WebP pour les images ou MP4, WebM, MOV pour les vidéos.';
+const INVALID_TYPE = 'Format de fichier non valide. Utilisez JPG, PNG, WebP pour les images ou MP4, WebM, MOV pour les vidéos.';
 
 const CATEGORY_MESSAGES = [
   'Veuillez sélectionner au moins un format',
@@ -71,7 +70,11 @@ async function expectText(page: Page | Locator, text: string, count = 1): Promis
 }
 
 async function expectToast(page: Page, text: string): Promise<void> {
-  await page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true }).first().waitFor();
+  await page
+    .getByRole('region', { name: /Notifications/ })
+    .getByText(text, { exact: true })
+    .first()
+    .waitFor();
 }
 
 async function pngUpload(name: string, rgb: { r: number; g: number; b: number }) {
@@ -178,7 +181,10 @@ describe('submit (agency)', () => {
     expect(descriptions.join(' ')).toContain('0 caractères restants');
 
     // Picking a chip clears its group's message.
-    await agency.getByRole('group', { name: /^Format \(/ }).getByRole('button', { name: 'Vidéo', exact: true }).click();
+    await agency
+      .getByRole('group', { name: /^Format \(/ })
+      .getByRole('button', { name: 'Vidéo', exact: true })
+      .click();
     await expectText(agency, 'Veuillez sélectionner au moins un format', 0);
   });
 
@@ -187,7 +193,11 @@ describe('submit (agency)', () => {
     const media = agency.getByLabel('Fichier média');
     await media.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('pas une image') });
     await expectText(agency, INVALID_TYPE);
-    await media.setInputFiles({ name: 'page.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
+    await media.setInputFiles({
+      name: 'page.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+    });
     await expectText(agency, INVALID_TYPE);
     await media.setInputFiles({ name: 'lourde.png', mimeType: 'image/png', buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
     await expectText(agency, 'Le fichier ne doit pas dépasser 10MB.');
@@ -351,9 +361,7 @@ describe('validation (specialist)', () => {
     await cardOf(specialist, agencyCreative.name).waitFor({ state: 'detached' });
     // The pending count goes down live.
     const expected = before - 1;
-    await expect
-      .poll(() => validation.getAttribute('aria-label'))
-      .toBe(expected > 0 ? `Validation (${expected} en attente)` : null);
+    await expect.poll(() => validation.getAttribute('aria-label')).toBe(expected > 0 ? `Validation (${expected} en attente)` : null);
 
     await specialist.getByRole('tab', { name: /^Refusées/ }).click();
     await specialist.waitForURL((url) => url.searchParams.get('onglet') === 'rejected');
@@ -546,13 +554,22 @@ describe('admin', () => {
     await screenshot(admin, 'review-admin-submit-success-1280');
 
     const found = await listApproved(`q=${encodeURIComponent(adminCreative.name)}`);
-    expect(found.map((c) => [c.name, c.advertiser, c.status, c.image])).toEqual([[adminCreative.name, adminCreative.advertiser, 'approved', imageUrl]]);
+    expect(found.map((c) => [c.name, c.advertiser, c.status, c.image])).toEqual([
+      [adminCreative.name, adminCreative.advertiser, 'approved', imageUrl],
+    ]);
 
     // Public at once, with its picture.
     const visitor = await visitorSearch(adminCreative.name);
     const card = cardOf(visitor, adminCreative.name);
     await card.waitFor();
-    await expect.poll(() => card.locator('img').first().evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        card
+          .locator('img')
+          .first()
+          .evaluate((img) => (img as HTMLImageElement).naturalWidth),
+      )
+      .toBeGreaterThan(0);
     await visitor.context().close();
   });
 });

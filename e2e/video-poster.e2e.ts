@@ -36,7 +36,10 @@ describe('video poster', () => {
     await page.getByLabel('Nom de la créative', { exact: true }).fill(name);
     await page.getByLabel('Annonceur', { exact: true }).fill('Maison Test');
     for (const [group, chip] of CHIPS) {
-      await page.getByRole('group', { name: new RegExp(`^${group} \\(`) }).getByRole('button', { name: chip, exact: true }).click();
+      await page
+        .getByRole('group', { name: new RegExp(`^${group} \\(`) })
+        .getByRole('button', { name: chip, exact: true })
+        .click();
     }
     await page.getByRole('button', { name: 'Soumettre la créative', exact: true }).click();
     await page.getByText('Créative publiée avec succès').first().waitFor();

@@ -75,7 +75,11 @@ const importBoundaries = {
     };
     return {
       ImportDeclaration: (node) =>
-        check(node, node.source, node.importKind === 'type' || (node.specifiers.length > 0 && node.specifiers.every((s) => s.importKind === 'type'))),
+        check(
+          node,
+          node.source,
+          node.importKind === 'type' || (node.specifiers.length > 0 && node.specifiers.every((s) => s.importKind === 'type')),
+        ),
       ExportNamedDeclaration: (node) => check(node, node.source, node.exportKind === 'type'),
       ExportAllDeclaration: (node) => check(node, node.source, node.exportKind === 'type'),
       ImportExpression: (node) => check(node, node.source.type === 'Literal' ? node.source : null, false),

@@ -19,7 +19,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const SDK_ROOTS = ['/usr/lib/google-cloud-sdk', '/usr/share/google-cloud-sdk', '/opt/google-cloud-sdk', path.join(process.env.HOME ?? '/root', 'google-cloud-sdk')];
+const SDK_ROOTS = [
+  '/usr/lib/google-cloud-sdk',
+  '/usr/share/google-cloud-sdk',
+  '/opt/google-cloud-sdk',
+  path.join(process.env.HOME ?? '/root', 'google-cloud-sdk'),
+];
 const JAR_IN_SDK = 'platform/cloud-firestore-emulator/cloud-firestore-emulator.jar';
 const MAIN_CLASS = 'com.google.cloud.datastore.emulator.firestore.CloudFirestore';
 
@@ -69,7 +74,10 @@ function freePort(host) {
  */
 export async function startFirestoreEmulator({ host = '127.0.0.1', port = 8080, timeoutMs = 60_000, log = () => {} } = {}) {
   const jar = findFirestoreJar();
-  if (!jar) return { reason: `no Firestore emulator JAR (Google Cloud CLI package google-cloud-cli-firestore-emulator, or FIRESTORE_EMULATOR_JAR)` };
+  if (!jar)
+    return {
+      reason: `no Firestore emulator JAR (Google Cloud CLI package google-cloud-cli-firestore-emulator, or FIRESTORE_EMULATOR_JAR)`,
+    };
   const java = javaMajorVersion();
   if (java === null) return { reason: 'no Java runtime (java -version failed)' };
   if (java < 11) return { reason: `Java ${java} is too old for the Firestore emulator (11 or later)` };

@@ -3,6 +3,7 @@
  * `npm test`: every suite this machine can run, in order, stopping at the first failure.
  *
  *   0. strict type-check of domain/, src/, server/, tests/   tsc -b (tsconfig.json's projects)
+ *      and lint: import boundaries, hooks, a11y, formatting   eslint . && prettier --check . (npm run lint)
  *   1. unit, component and server-integration tests        vitest run (PGlite in memory)
  *   2. the server-integration tests again on PostgreSQL    only when DATABASE_URL is set
  *   3. Firebase suites (vitest.firebase.config.ts)          the Auth emulator started by firebase-tools,
@@ -88,6 +89,7 @@ function withoutDatabaseUrl() {
 
 const STAGES = {
   typecheck: 'Type-check (tsc -b, strict)',
+  lint: 'Lint (eslint: boundaries, hooks, a11y; prettier --check)',
   pglite: 'Unit, web and server tests (PGlite)',
   postgres: 'Server tests on PostgreSQL',
   firebase: 'Firebase suites (emulators)',
@@ -101,6 +103,12 @@ async function main() {
   // tsconfig.json lists the projects (domain, node, web, test); -b checks each with its own types.
   if (!(await stage(STAGES.typecheck, [{ command: bin('tsc'), args: ['-b', 'tsconfig.json'] }]))) return finish(started);
 
+  const lint = [
+    { command: bin('eslint'), args: ['.'] },
+    { command: bin('prettier'), args: ['--check', '.'] },
+  ];
+  if (!(await stage(STAGES.lint, lint))) return finish(started);
+
   if (!(await stage(STAGES.pglite, [{ command: bin('vitest'), args: ['run'], env: withoutDatabaseUrl() }]))) return finish(started);
 
   if (process.env.DATABASE_URL) {
@@ -109,7 +117,10 @@ async function main() {
     ]);
     if (!ok) return finish(started);
   } else {
-    skip(STAGES.postgres, 'the PostgreSQL pass is skipped because DATABASE_URL is unset (set it to postgres://… to run the server tests on PostgreSQL too)');
+    skip(
+      STAGES.postgres,
+      'the PostgreSQL pass is skipped because DATABASE_URL is unset (set it to postgres://… to run the server tests on PostgreSQL too)',
+    );
   }
 
   if (!(await firebaseStage())) return finish(started);
@@ -149,7 +160,8 @@ async function firebaseStage() {
   delete env.STORAGE_EMULATOR_HOST;
   header(STAGES.firebase);
   const firestore = await startFirestoreEmulator({ log: (line) => console.log(`[firebase] ${line}`) });
-  if ('reason' in firestore) console.log(`[firebase] Firestore emulator not available: ${firestore.reason}; its suites will say they are skipped`);
+  if ('reason' in firestore)
+    console.log(`[firebase] Firestore emulator not available: ${firestore.reason}; its suites will say they are skipped`);
   else env.FIRESTORE_EMULATOR_HOST = firestore.hostPort;
   try {
     const suites = `${JSON.stringify(bin('vitest'))} run --config vitest.firebase.config.ts`;

@@ -123,17 +123,20 @@ describe('POST /api/auth/register', () => {
     ['confirmPassword', { confirmPassword: undefined }, MSG.confirmRequired],
     ['confirmPassword', { confirmPassword: '' }, MSG.confirmRequired],
     ['confirmPassword', { confirmPassword: 'demo12345' }, MSG.passwordsMismatch],
-  ] as [string, Record<string, unknown>, string, Record<string, string>?][])('400 on %s %j: "%s"', async (field, overrides, message, alsoFields) => {
-    const body = registration(overrides);
-    const res = await t.request<ApiError>('POST', '/api/auth/register', { body });
-    expect(res.status).toBe(400);
-    expect(res.body.error).toEqual({ code: 'VALIDATION', message, fields: { [field]: message, ...alsoFields } });
-    expect(res.setCookies).toEqual([]);
-    if (typeof body.email === 'string' && body.email.includes('@example.com')) {
-      const rows = await t.db.select().from(userTable).where(eq(userTable.email, body.email));
-      expect(rows).toHaveLength(0);
-    }
-  });
+  ] as [string, Record<string, unknown>, string, Record<string, string>?][])(
+    '400 on %s %j: "%s"',
+    async (field, overrides, message, alsoFields) => {
+      const body = registration(overrides);
+      const res = await t.request<ApiError>('POST', '/api/auth/register', { body });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toEqual({ code: 'VALIDATION', message, fields: { [field]: message, ...alsoFields } });
+      expect(res.setCookies).toEqual([]);
+      if (typeof body.email === 'string' && body.email.includes('@example.com')) {
+        const rows = await t.db.select().from(userTable).where(eq(userTable.email, body.email));
+        expect(rows).toHaveLength(0);
+      }
+    },
+  );
 
   it('checks the French messages themselves (spec strings)', () => {
     expect(MSG.emailRequired).toBe("L'email est requis");
@@ -368,9 +371,7 @@ describe('registration webhook', () => {
         body: registration({ email, firstName: ' Zoé ', lastName: 'Lefèvre' }),
       });
       expect(res.status).toBe(201);
-      expect(calls).toEqual([
-        { url: 'http://hooks.example.test/inscription', payload: { firstName: 'Zoé', lastName: 'Lefèvre', email } },
-      ]);
+      expect(calls).toEqual([{ url: 'http://hooks.example.test/inscription', payload: { firstName: 'Zoé', lastName: 'Lefèvre', email } }]);
 
       // Failed registrations call nothing.
       await t.request('POST', '/api/auth/register', { body: registration({ email }) });

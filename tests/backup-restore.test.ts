@@ -79,8 +79,14 @@ async function allRows(db: Db): Promise<Record<string, string[]>> {
     await tx.execute(sql`SET LOCAL TimeZone = 'UTC'`);
     const out: Record<string, string[]> = {};
     for (const table of await readCatalog(tx)) {
-      const order = sql.join(table.primaryKey.map((k) => sql.identifier(k)), sql`, `);
-      const rows = await rowsOf<{ j: string }>(tx, sql`SELECT row_to_json(t)::text AS j FROM ${tableRef(table.name)} AS t ORDER BY ${order}`);
+      const order = sql.join(
+        table.primaryKey.map((k) => sql.identifier(k)),
+        sql`, `,
+      );
+      const rows = await rowsOf<{ j: string }>(
+        tx,
+        sql`SELECT row_to_json(t)::text AS j FROM ${tableRef(table.name)} AS t ORDER BY ${order}`,
+      );
       out[table.name] = rows.map((r) => r.j);
     }
     return out;
@@ -92,7 +98,10 @@ async function mediaFiles(dataDir: string): Promise<Record<string, string>> {
   const mediaRoot = path.join(dataDir, 'media');
   const out: Record<string, string> = {};
   for await (const name of walkMedia(mediaRoot)) {
-    out[name] = crypto.createHash('sha256').update(fs.readFileSync(path.join(mediaRoot, name))).digest('hex');
+    out[name] = crypto
+      .createHash('sha256')
+      .update(fs.readFileSync(path.join(mediaRoot, name)))
+      .digest('hex');
   }
   return out;
 }
@@ -120,7 +129,12 @@ async function backupSource(app: TestApp, out: string, progress: string[] = []) 
   if (onPostgres) {
     return backup({ dataDir: app.dataDir, databaseUrl: await urlOf(app), out, onProgress: (m) => progress.push(m) });
   }
-  const control = await startControlServer({ dataDir: app.dataDir, db: app.db, mediaRoot: path.join(app.dataDir, 'media'), kind: 'pglite' });
+  const control = await startControlServer({
+    dataDir: app.dataDir,
+    db: app.db,
+    mediaRoot: path.join(app.dataDir, 'media'),
+    kind: 'pglite',
+  });
   const server = liveProcess();
   const lock = path.join(app.dataDir, 'server.lock');
   fs.writeFileSync(lock, String(server.pid));
@@ -162,8 +176,12 @@ beforeAll(async () => {
   const userCookie = await source.login('utilisateur@example.com');
   const agencyCookie = await source.login('agence@example.com');
   const approved = await source.db.select({ id: creatives.id }).from(creatives).where(eq(creatives.status, 'approved')).limit(3);
-  for (const { id } of approved) expect((await source.request('POST', `/api/creatives/${id}/like`, { cookie: userCookie })).status).toBe(200);
-  const comment = await source.request<{ id: string }>('POST', `/api/creatives/${approved[0]!.id}/comments`, { cookie: userCookie, body: { text: 'Très « réussi », bravo !' } });
+  for (const { id } of approved)
+    expect((await source.request('POST', `/api/creatives/${id}/like`, { cookie: userCookie })).status).toBe(200);
+  const comment = await source.request<{ id: string }>('POST', `/api/creatives/${approved[0]!.id}/comments`, {
+    cookie: userCookie,
+    body: { text: 'Très « réussi », bravo !' },
+  });
   expect(comment.status, comment.text).toBe(201);
   expect((await source.request('POST', `/api/comments/${comment.body.id}/like`, { cookie: agencyCookie })).status).toBe(200);
   const folder = await source.request<{ id: string }>('POST', '/api/folders', { cookie: userCookie, body: { name: 'Inspirations été' } });
@@ -238,7 +256,12 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const dir = fs.mkdtempSync(path.join(root, 'manifest-'));
     await extract({ file: archive, cwd: dir });
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8'));
-    expect(manifest).toMatchObject({ format: 'creatheque-backup', formatVersion: 1, appVersion: '0.1.0', engine: onPostgres ? 'postgres' : 'pglite' });
+    expect(manifest).toMatchObject({
+      format: 'creatheque-backup',
+      formatVersion: 1,
+      appVersion: '0.1.0',
+      engine: onPostgres ? 'postgres' : 'pglite',
+    });
     expect(manifest.migration.tag).toBe(latestKnownMigration().tag);
     expect(manifest.migration.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(Object.keys(manifest.tables).sort()).toEqual(Object.keys(await allRows(source.db)).sort());
@@ -269,7 +292,10 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     // A second, smaller library: one account, two uploads (one deleted during the backup).
     const { cookie } = await other.loginAs('specialist');
     for (const size of [20, 30]) {
-      const res = await other.request('POST', '/api/creatives', { cookie, body: creativeForm(VALID_FORM, { bytes: await pngBytes(size, size), name: 'a.png', type: 'image/png' }) });
+      const res = await other.request('POST', '/api/creatives', {
+        cookie,
+        body: creativeForm(VALID_FORM, { bytes: await pngBytes(size, size), name: 'a.png', type: 'image/png' }),
+      });
       expect(res.status, res.text).toBe(201);
     }
     const small = path.join(root, 'small.tar.gz');
@@ -330,7 +356,10 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const [row] = await other.db.select().from(media).limit(1);
     fs.rmSync(path.join(other.dataDir, 'media', row!.name));
     await expect(
-      backupDatabase({ db: other.db, kind: other.database.kind, dataDir: other.dataDir, mediaRoot: path.join(other.dataDir, 'media') }, { out }),
+      backupDatabase(
+        { db: other.db, kind: other.database.kind, dataDir: other.dataDir, mediaRoot: path.join(other.dataDir, 'media') },
+        { out },
+      ),
     ).rejects.toThrow(new RegExp(`${row!.name}.*a disparu.*3 tentatives`));
     expect(fs.existsSync(out)).toBe(false);
     expect(fs.readdirSync(other.dataDir).filter((n) => n.startsWith('.sauvegarde-'))).toEqual([]);
@@ -364,7 +393,10 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
           const out = path.join(root, 'tampered.tar.gz');
           await repack(archive, out, (dir) => {
             const upload = path.join(dir, 'media', 'creatives');
-            const file = path.join(upload, fs.readdirSync(upload).find((n) => n.endsWith('.png'))!);
+            const file = path.join(
+              upload,
+              fs.readdirSync(upload).find((n) => n.endsWith('.png'))!,
+            );
             const data = fs.readFileSync(file);
             data[data.length - 1]! ^= 0x01;
             fs.writeFileSync(file, data);
@@ -452,7 +484,10 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const env: Record<string, string | undefined> = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: undefined };
     delete env.DATABASE_URL;
     const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/restore.ts', half], { env, cwd: path.resolve(import.meta.dirname, '..') });
+      const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/restore.ts', half], {
+        env,
+        cwd: path.resolve(import.meta.dirname, '..'),
+      });
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (c) => (stdout += c));

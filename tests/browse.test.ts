@@ -172,9 +172,7 @@ describe('likes', () => {
     expect(row!.likes).toBe(200);
     expect(count).toBe(200);
     // Half of them unlike while the others like again, all at once.
-    await Promise.all(
-      cookies.map((cookie, i) => t.request(i % 2 ? 'DELETE' : 'POST', `/api/creatives/${id}/like`, { cookie })),
-    );
+    await Promise.all(cookies.map((cookie, i) => t.request(i % 2 ? 'DELETE' : 'POST', `/api/creatives/${id}/like`, { cookie })));
     const [after] = await t.db.select({ likes: creatives.likes }).from(creatives).where(eq(creatives.id, id));
     expect(after!.likes).toBe(100);
   });

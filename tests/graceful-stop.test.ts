@@ -31,7 +31,14 @@ afterEach(() => {
 });
 
 function serverEnv(port: number, dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', NODE_ENV: 'production', ...extra };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+    ...extra,
+  };
   delete env.DATABASE_URL;
   delete env.PUBLIC_URL;
   for (const name of Object.keys(env)) if (name.startsWith('VITEST')) delete env[name];
@@ -42,7 +49,10 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: nu
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${baseUrl}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -79,7 +89,10 @@ async function login(baseUrl: string, email: string): Promise<string> {
     body: JSON.stringify({ email, password: 'demo1234' }),
   });
   expect(res.status).toBe(200);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 /** The bytes and content type a browser would send for this form. */
@@ -117,9 +130,7 @@ async function storedState(dataDir: string, name: string) {
     const mediaRows = await database.db.select().from(media);
     const recorded = new Set(mediaRows.flatMap((m) => [m.name, m.thumbName, m.posterName].filter(Boolean) as string[]));
     const mediaRoot = path.join(dataDir, 'media');
-    const onDisk = fs
-      .readdirSync(path.join(mediaRoot, 'creatives'))
-      .map((f) => `creatives/${f}`);
+    const onDisk = fs.readdirSync(path.join(mediaRoot, 'creatives')).map((f) => `creatives/${f}`);
     return {
       creatives: rows.length,
       missingFiles: [...recorded].filter((n) => !fs.existsSync(path.join(mediaRoot, n))),
@@ -208,6 +219,11 @@ describe.runIf(pglitePass)('npm start (PGlite pass only)', () => {
     await exitOf(child);
     await sleep(500);
     expect(() => process.kill(serverPid, 0)).toThrow();
-    expect(await fetch(`${baseUrl}/api/health`).then(() => 'answers', () => 'gone')).toBe('gone');
+    expect(
+      await fetch(`${baseUrl}/api/health`).then(
+        () => 'answers',
+        () => 'gone',
+      ),
+    ).toBe('gone');
   }, 180_000);
 });

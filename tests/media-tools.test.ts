@@ -34,7 +34,10 @@ describe('resolveMediaTools', () => {
 
   it('then a binary on PATH', () => {
     const dir = fakeBinDir('p3');
-    expect(resolveMediaTools({ PATH: `/nonexistent${path.delimiter}${dir}` })).toMatchObject({ ffmpeg: path.join(dir, 'ffmpeg'), source: 'PATH' });
+    expect(resolveMediaTools({ PATH: `/nonexistent${path.delimiter}${dir}` })).toMatchObject({
+      ffmpeg: path.join(dir, 'ffmpeg'),
+      source: 'PATH',
+    });
   });
 
   it('then the static ffmpeg shipped by the npm package, which runs here', async () => {

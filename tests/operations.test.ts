@@ -27,7 +27,14 @@ async function captureLogs(work: () => Promise<void>): Promise<{ lines: Record<s
   } finally {
     configureLogging({ level: 'warn' });
   }
-  return { lines: raw.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>), raw };
+  return {
+    lines: raw
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record<string, unknown>),
+    raw,
+  };
 }
 
 describe('GET /api/ready', () => {
@@ -64,16 +71,24 @@ describe('GET /api/ready', () => {
   });
 
   it('answers 503 when a migration of this code is not applied', async () => {
-    const [last] = (await t.db.execute<{ id: number; hash: string; created_at: string }>(
-      sql`select id, hash, created_at from drizzle.__drizzle_migrations order by id desc limit 1`,
-    ).then((r) => (Array.isArray(r) ? r : (r as unknown as { rows: unknown[] }).rows))) as { id: number; hash: string; created_at: string }[];
+    const [last] = (await t.db
+      .execute<{ id: number; hash: string; created_at: string }>(
+        sql`select id, hash, created_at from drizzle.__drizzle_migrations order by id desc limit 1`,
+      )
+      .then((r) => (Array.isArray(r) ? r : (r as unknown as { rows: unknown[] }).rows))) as {
+      id: number;
+      hash: string;
+      created_at: string;
+    }[];
     await t.db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${last!.id}`);
     try {
       const res = await t.request<ReadyBody>('GET', '/api/ready');
       expect(res.status).toBe(503);
       expect(res.body.checks).toMatchObject({ database: 'ok', migrations: 'pending' });
     } finally {
-      await t.db.execute(sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${last!.id}, ${last!.hash}, ${last!.created_at})`);
+      await t.db.execute(
+        sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${last!.id}, ${last!.hash}, ${last!.created_at})`,
+      );
     }
     expect((await t.request('GET', '/api/ready')).status).toBe(200);
   });
@@ -119,7 +134,14 @@ describe('request logs', () => {
       expect(res.headers.get('x-request-id')).toBe('trace-42');
     });
     const line = lines.find((l) => l.msg === 'request');
-    expect(line).toMatchObject({ level: 'info', reqId: 'trace-42', method: 'GET', route: '/api/creatives/:id', status: 404, userId: user.id });
+    expect(line).toMatchObject({
+      level: 'info',
+      reqId: 'trace-42',
+      method: 'GET',
+      route: '/api/creatives/:id',
+      status: 404,
+      userId: user.id,
+    });
     expect(typeof line?.ms).toBe('number');
     expect(typeof line?.time).toBe('string');
   });

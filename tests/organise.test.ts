@@ -91,7 +91,9 @@ describe('user administration', () => {
     const self = await t.request<ApiError>('PATCH', `/api/users/${admin.user.id}/role`, { cookie: admin.cookie, body: { role: 'user' } });
     expect(self.status).toBe(403);
     expect(self.body.error.message).toBe(MSG.cannotChangeOwnRole);
-    expect((await t.request('PATCH', `/api/users/${target.user.id}/role`, { cookie: admin.cookie, body: { role: 'boss' } })).status).toBe(400);
+    expect((await t.request('PATCH', `/api/users/${target.user.id}/role`, { cookie: admin.cookie, body: { role: 'boss' } })).status).toBe(
+      400,
+    );
   });
 
   it('deletes an account: no sign-in, likes and comments gone with counters right, creatives kept', async () => {
@@ -105,7 +107,9 @@ describe('user administration', () => {
     await t.request('POST', `/api/comments/${theirs.body.id}/like`, { cookie: gone.cookie });
     await t.request('POST', '/api/folders', { cookie: gone.cookie, body: { name: 'Dossier' } });
 
-    expect((await t.request<ApiError>('DELETE', `/api/users/${admin.user.id}`, { cookie: admin.cookie })).body.error.message).toBe(MSG.cannotDeleteSelf);
+    expect((await t.request<ApiError>('DELETE', `/api/users/${admin.user.id}`, { cookie: admin.cookie })).body.error.message).toBe(
+      MSG.cannotDeleteSelf,
+    );
     expect((await t.request('DELETE', `/api/users/${gone.user.id}`, { cookie: admin.cookie })).status).toBe(200);
 
     expect((await t.request<{ user: User | null }>('GET', '/api/auth/session', { cookie: gone.cookie })).body.user).toBeNull();
@@ -114,7 +118,10 @@ describe('user administration', () => {
     expect(after).toMatchObject({ likes: 1, commentCount: 1, submittedBy: null, submitter: null });
     const left = await t.request<Comment[]>('GET', `/api/creatives/${c.id}/comments`);
     expect(left.body.map((x: { text: string; likes: number }) => [x.text, x.likes])).toEqual([['Le leur', 0]]);
-    const [{ n }] = (await t.db.select({ n: sql<number>`count(*)::int` }).from(comments).where(eq(comments.id, mine.body.id))) as [{ n: number }];
+    const [{ n }] = (await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(comments)
+      .where(eq(comments.id, mine.body.id))) as [{ n: number }];
     expect(n).toBe(0);
     expect((await t.db.select().from(folders).where(eq(folders.userId, gone.user.id))).length).toBe(0);
   });

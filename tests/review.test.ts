@@ -66,12 +66,24 @@ const storedFiles = () => {
 
 describe('uploads', () => {
   it('stores an agency submission as pending with its file, derivative and metadata', async () => {
-    const res = await submit<Creative>('agency', creativeForm({ ...VALID_FORM, advertiser: '' }, { bytes: await pngBytes(), name: 'visuel.png', type: 'image/png' }));
+    const res = await submit<Creative>(
+      'agency',
+      creativeForm({ ...VALID_FORM, advertiser: '' }, { bytes: await pngBytes(), name: 'visuel.png', type: 'image/png' }),
+    );
     expect(res.status, res.text).toBe(201);
-    expect(res.body).toMatchObject({ status: 'pending', validated: false, advertiser: 'Non connu', mediaType: 'image', submittedBy: ids.agency });
+    expect(res.body).toMatchObject({
+      status: 'pending',
+      validated: false,
+      advertiser: 'Non connu',
+      mediaType: 'image',
+      submittedBy: ids.agency,
+    });
     expect(res.body.mediaUrl).toMatch(/^\/media\/creatives\/\d+-[0-9a-f]+\.png$/);
     expect(res.body.thumbUrl).toMatch(/-card\.webp$/);
-    const [row] = await t.db.select().from(media).where(eq(media.name, res.body.mediaUrl!.replace('/media/', '')));
+    const [row] = await t.db
+      .select()
+      .from(media)
+      .where(eq(media.name, res.body.mediaUrl!.replace('/media/', '')));
     expect(row).toMatchObject({ contentType: 'image/png', originalName: 'visuel.png', bucket: 'local' });
     expect(row!.timestamp).toBeGreaterThan(0);
     expect((await t.request('GET', res.body.mediaUrl!)).status).toBe(200);
@@ -96,7 +108,11 @@ describe('uploads', () => {
   it('decides the type by magic bytes: a renamed text file, SVG and HTML are refused', async () => {
     const cases = [
       { bytes: Buffer.from('bonjour, je suis un fichier texte'.repeat(200)), name: 'photo.png', type: 'image/png' },
-      { bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), name: 'a.svg', type: 'image/svg+xml' },
+      {
+        bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+        name: 'a.svg',
+        type: 'image/svg+xml',
+      },
       { bytes: Buffer.from('<!doctype html><html><body>hi</body></html>'.repeat(100)), name: 'a.jpg', type: 'image/jpeg' },
       { bytes: await sharp_gif(), name: 'anim.gif', type: 'image/gif' },
     ];
@@ -110,7 +126,10 @@ describe('uploads', () => {
 
   it('refuses an image of 10 MB + 1 byte with 413 and keeps nothing', async () => {
     const before = storedFiles().length;
-    const res = await submit<ApiError>('specialist', creativeForm(VALID_FORM, { bytes: padTo(await pngBytes(), IMAGE_MAX_BYTES + 1), name: 'big.png', type: 'image/png' }));
+    const res = await submit<ApiError>(
+      'specialist',
+      creativeForm(VALID_FORM, { bytes: padTo(await pngBytes(), IMAGE_MAX_BYTES + 1), name: 'big.png', type: 'image/png' }),
+    );
     expect(res.status).toBe(413);
     expect(res.body.error.message).toBe(MSG.imageTooLarge);
     expect(tempFiles()).toEqual([]);
@@ -118,11 +137,17 @@ describe('uploads', () => {
   });
 
   it('accepts a 50 MB video and refuses 50 MB + 1 byte', async () => {
-    const ok = await submit<Creative>('specialist', creativeForm(VALID_FORM, { bytes: padTo(demoVideoBytes(), VIDEO_MAX_BYTES), name: 'spot.mp4', type: 'video/mp4' }));
+    const ok = await submit<Creative>(
+      'specialist',
+      creativeForm(VALID_FORM, { bytes: padTo(demoVideoBytes(), VIDEO_MAX_BYTES), name: 'spot.mp4', type: 'video/mp4' }),
+    );
     expect(ok.status, ok.text).toBe(201);
     expect(ok.body.mediaType).toBe('video');
     expect(ok.body.posterUrl).toMatch(/-poster\.jpg$/);
-    const tooBig = await submit<ApiError>('specialist', creativeForm(VALID_FORM, { bytes: padTo(demoVideoBytes(), VIDEO_MAX_BYTES + 1), name: 'spot.mp4', type: 'video/mp4' }));
+    const tooBig = await submit<ApiError>(
+      'specialist',
+      creativeForm(VALID_FORM, { bytes: padTo(demoVideoBytes(), VIDEO_MAX_BYTES + 1), name: 'spot.mp4', type: 'video/mp4' }),
+    );
     expect(tooBig.status).toBe(413);
     expect(tooBig.body.error.message).toBe(MSG.videoTooLarge);
     expect(tempFiles()).toEqual([]);
@@ -135,7 +160,10 @@ describe('uploads', () => {
     const before = storedFiles().length;
     const bad = await submit<ApiError>(
       'agency',
-      creativeForm({ ...VALID_FORM, name: 'x'.repeat(36), format: [], platform: [] }, { bytes: await pngBytes(), name: 'a.png', type: 'image/png' }),
+      creativeForm(
+        { ...VALID_FORM, name: 'x'.repeat(36), format: [], platform: [] },
+        { bytes: await pngBytes(), name: 'a.png', type: 'image/png' },
+      ),
     );
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields).toMatchObject({
@@ -149,11 +177,13 @@ describe('uploads', () => {
 
   it('posts the submission webhook', async () => {
     await submit('agency', creativeForm({ ...VALID_FORM, name: 'Webhook' }, { bytes: await pngBytes(), name: 'a.png', type: 'image/png' }));
-    await expect.poll(() => hook.received.find((b) => (b as { name: string }).name === 'Webhook')).toMatchObject({
-      name: 'Webhook',
-      submittedBy: { firstName: 'Preagency', lastName: 'Nomagency' },
-      status: 'pending',
-    });
+    await expect
+      .poll(() => hook.received.find((b) => (b as { name: string }).name === 'Webhook'))
+      .toMatchObject({
+        name: 'Webhook',
+        submittedBy: { firstName: 'Preagency', lastName: 'Nomagency' },
+        status: 'pending',
+      });
     const body = hook.received.find((b) => (b as { name: string }).name === 'Webhook') as { createdAt: string };
     expect(new Date(body.createdAt).toISOString()).toBe(body.createdAt);
   });
@@ -175,10 +205,16 @@ describe('validation workflow', () => {
     const blank = await t.request<ApiError>('POST', `/api/creatives/${id}/reject`, { cookie: cookies.specialist, body: { reason: '   ' } });
     expect(blank.status).toBe(400);
     expect(blank.body.error.fields.reason).toBe(MSG.rejectionRequired);
-    const long = await t.request<ApiError>('POST', `/api/creatives/${id}/reject`, { cookie: cookies.specialist, body: { reason: 'x'.repeat(101) } });
+    const long = await t.request<ApiError>('POST', `/api/creatives/${id}/reject`, {
+      cookie: cookies.specialist,
+      body: { reason: 'x'.repeat(101) },
+    });
     expect(long.body.error.fields.reason).toBe(MSG.rejectionMax);
 
-    const rejected = await t.request('POST', `/api/creatives/${id}/reject`, { cookie: cookies.specialist, body: { reason: ' Visuel flou ' } });
+    const rejected = await t.request('POST', `/api/creatives/${id}/reject`, {
+      cookie: cookies.specialist,
+      body: { reason: ' Visuel flou ' },
+    });
     expect(rejected.body).toMatchObject({ status: 'rejected', validated: false, rejectionReason: 'Visuel flou' });
     const again = await t.request('POST', `/api/creatives/${id}/reject`, { cookie: cookies.admin, body: { reason: 'Encore' } });
     expect(again.status).toBe(409);
@@ -198,7 +234,12 @@ describe('validation workflow', () => {
       const spec = (await fresh.loginAs('specialist')).cookie;
       const a = await fresh.loginAs('agency');
       const b = await fresh.loginAs('agency');
-      await insertCreative(fresh.db, { name: 'Vieille', status: 'pending', submittedBy: a.user.id, createdAt: new Date(Date.now() - 60_000) });
+      await insertCreative(fresh.db, {
+        name: 'Vieille',
+        status: 'pending',
+        submittedBy: a.user.id,
+        createdAt: new Date(Date.now() - 60_000),
+      });
       await insertCreative(fresh.db, { name: 'Récente', status: 'pending', submittedBy: b.user.id });
       await insertCreative(fresh.db, { name: 'Refus', status: 'rejected', submittedBy: a.user.id, rejectionReason: 'Non' });
       const pending = await fresh.request<Creative[]>('GET', '/api/review/creatives?status=pending', { cookie: spec });
@@ -217,7 +258,9 @@ describe('validation workflow', () => {
 
   it('pushes the pending count to staff over server-sent events', async () => {
     expect((await t.request('GET', '/api/review/events', { cookie: cookies.agency })).status).toBe(403);
-    const res = await t.app.request(new URL('/api/review/events', t.config.publicUrl).toString(), { headers: { cookie: cookies.specialist! } });
+    const res = await t.app.request(new URL('/api/review/events', t.config.publicUrl).toString(), {
+      headers: { cookie: cookies.specialist! },
+    });
     expect(res.headers.get('content-type')).toContain('text/event-stream');
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();
@@ -235,23 +278,37 @@ describe('validation workflow', () => {
 
 describe('edit, delete and featuring', () => {
   it('edits fields and replaces the media, removing the old files', async () => {
-    const created = await submit<Creative>('specialist', creativeForm(VALID_FORM, { bytes: await pngBytes(), name: 'a.png', type: 'image/png' }));
+    const created = await submit<Creative>(
+      'specialist',
+      creativeForm(VALID_FORM, { bytes: await pngBytes(), name: 'a.png', type: 'image/png' }),
+    );
     const oldFile = created.body.mediaUrl!.replace('/media/creatives/', '');
-    expect((await t.request('PATCH', `/api/creatives/${created.body.id}`, { cookie: cookies.agency, body: creativeForm(VALID_FORM) })).status).toBe(403);
+    expect(
+      (await t.request('PATCH', `/api/creatives/${created.body.id}`, { cookie: cookies.agency, body: creativeForm(VALID_FORM) })).status,
+    ).toBe(403);
     const edited = await t.request<Creative>('PATCH', `/api/creatives/${created.body.id}`, {
       cookie: cookies.admin,
-      body: creativeForm({ ...VALID_FORM, name: 'Renommée', format: ['GIF', 'Motion'] }, { bytes: await pngBytes(80, 80), name: 'b.png', type: 'image/png' }),
+      body: creativeForm(
+        { ...VALID_FORM, name: 'Renommée', format: ['GIF', 'Motion'] },
+        { bytes: await pngBytes(80, 80), name: 'b.png', type: 'image/png' },
+      ),
     });
     expect(edited.status, edited.text).toBe(200);
     expect(edited.body).toMatchObject({ name: 'Renommée', format: 'GIF, Motion' });
     expect(edited.body.mediaUrl).not.toContain(oldFile);
     expect(storedFiles()).not.toContain(oldFile);
-    const keepMedia = await t.request<Creative>('PATCH', `/api/creatives/${created.body.id}`, { cookie: cookies.specialist, body: creativeForm({ ...VALID_FORM, name: 'Sans média' }) });
+    const keepMedia = await t.request<Creative>('PATCH', `/api/creatives/${created.body.id}`, {
+      cookie: cookies.specialist,
+      body: creativeForm({ ...VALID_FORM, name: 'Sans média' }),
+    });
     expect(keepMedia.body.mediaUrl).toBe(edited.body.mediaUrl);
   });
 
   it('deletes a creative with its comments, likes, folder entries and files', async () => {
-    const created = await submit<Creative>('specialist', creativeForm(VALID_FORM, { bytes: await pngBytes(), name: 'a.png', type: 'image/png' }));
+    const created = await submit<Creative>(
+      'specialist',
+      creativeForm(VALID_FORM, { bytes: await pngBytes(), name: 'a.png', type: 'image/png' }),
+    );
     const id = created.body.id;
     await t.request('POST', `/api/creatives/${id}/like`, { cookie: cookies.user });
     await t.request('POST', `/api/creatives/${id}/comments`, { cookie: cookies.user, body: { text: 'Top' } });
@@ -263,7 +320,12 @@ describe('edit, delete and featuring', () => {
     expect((await t.request('DELETE', `/api/creatives/${id}`, { cookie: cookies.specialist })).status).toBe(200);
     expect((await t.request('GET', `/api/creatives/${id}`, { cookie: cookies.admin })).status).toBe(404);
     const count = async (table: typeof comments | typeof creativeLikes | typeof folderCreatives) =>
-      ((await t.db.select({ n: sql<number>`count(*)::int` }).from(table).where(eq(table.creativeId, id))) as [{ n: number }])[0].n;
+      (
+        (await t.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(table)
+          .where(eq(table.creativeId, id))) as [{ n: number }]
+      )[0].n;
     expect(await count(comments)).toBe(0);
     expect(await count(creativeLikes)).toBe(0);
     expect(await count(folderCreatives)).toBe(0);
@@ -275,22 +337,46 @@ describe('edit, delete and featuring', () => {
     const a = await insertCreative(t.db, { name: 'Une' });
     const b = await insertCreative(t.db, { name: 'Deux' });
     const pending = await insertCreative(t.db, { status: 'pending' });
-    expect((await t.request('POST', `/api/creatives/${a.id}/feature`, { cookie: cookies.agency, body: { analyzedBy: 'Léa', rating: 3 } })).status).toBe(403);
-    const noStar = await t.request<ApiError>('POST', `/api/creatives/${a.id}/feature`, { cookie: cookies.specialist, body: { analyzedBy: 'Léa', rating: 0 } });
+    expect(
+      (await t.request('POST', `/api/creatives/${a.id}/feature`, { cookie: cookies.agency, body: { analyzedBy: 'Léa', rating: 3 } }))
+        .status,
+    ).toBe(403);
+    const noStar = await t.request<ApiError>('POST', `/api/creatives/${a.id}/feature`, {
+      cookie: cookies.specialist,
+      body: { analyzedBy: 'Léa', rating: 0 },
+    });
     expect(noStar.body.error.fields.rating).toBe(MSG.ratingRequired);
-    const noName = await t.request<ApiError>('POST', `/api/creatives/${a.id}/feature`, { cookie: cookies.specialist, body: { analyzedBy: ' ', rating: 4 } });
+    const noName = await t.request<ApiError>('POST', `/api/creatives/${a.id}/feature`, {
+      cookie: cookies.specialist,
+      body: { analyzedBy: ' ', rating: 4 },
+    });
     expect(noName.body.error.fields.analyzedBy).toBe(MSG.analystRequired);
     await t.request('POST', `/api/creatives/${a.id}/feature`, { cookie: cookies.specialist, body: { analyzedBy: 'Léa', rating: 3 } });
-    const second = await t.request('POST', `/api/creatives/${b.id}/feature`, { cookie: cookies.admin, body: { analyzedBy: 'Hugo', rating: 5 } });
+    const second = await t.request('POST', `/api/creatives/${b.id}/feature`, {
+      cookie: cookies.admin,
+      body: { analyzedBy: 'Hugo', rating: 5 },
+    });
     expect(second.body).toMatchObject({ isFeatured: true, analyzedBy: 'Hugo', rating: 5 });
     const first = await t.request<Creative>('GET', `/api/creatives/${a.id}`);
     expect(first.body).toMatchObject({ isFeatured: false, featuredAt: null, analyzedBy: null, rating: null });
     expect((await t.request<Highlights>('GET', '/api/creatives/highlights')).body.featured?.id).toBe(b.id);
-    expect((await t.request('POST', `/api/creatives/${pending.id}/feature`, { cookie: cookies.admin, body: { analyzedBy: 'X', rating: 2 } })).status).toBe(409);
+    expect(
+      (await t.request('POST', `/api/creatives/${pending.id}/feature`, { cookie: cookies.admin, body: { analyzedBy: 'X', rating: 2 } }))
+        .status,
+    ).toBe(409);
   });
 
   it('creates approved creatives from the admin form only for admins', async () => {
-    const body = { name: 'Form admin', advertiser: 'Marque', image: 'https://exemple.fr/visuel.jpg', format: 'GIF', objective: 'MOFU', type: 'Prix', sector: 'Mode', platform: 'Google' };
+    const body = {
+      name: 'Form admin',
+      advertiser: 'Marque',
+      image: 'https://exemple.fr/visuel.jpg',
+      format: 'GIF',
+      objective: 'MOFU',
+      type: 'Prix',
+      sector: 'Mode',
+      platform: 'Google',
+    };
     expect((await t.request('POST', '/api/admin/creatives', { cookie: cookies.specialist, body })).status).toBe(403);
     const empty = await t.request<ApiError>('POST', '/api/admin/creatives', { cookie: cookies.admin, body: { ...body, name: '' } });
     expect(empty.body.error.fields.name).toBe(MSG.adminFieldRequired);

@@ -4,7 +4,11 @@ import { MSG } from '../messages';
 import { CATEGORY_LISTS, type CategoryKey } from '../vocabulary';
 
 const text = (max: number) => z.string().trim().max(max).default('');
-const lines = z.array(z.string().trim().max(2000)).max(50).default([]).transform((l) => l.filter(Boolean));
+const lines = z
+  .array(z.string().trim().max(2000))
+  .max(50)
+  .default([])
+  .transform((l) => l.filter(Boolean));
 
 function categoryField(key: CategoryKey) {
   const values = CATEGORY_LISTS[key] as readonly [string, ...string[]];
@@ -41,11 +45,7 @@ export type CreativeInputData = z.output<typeof creativeInput>;
 
 /** 'Motif du refus': required after trimming, at most REJECTION_REASON_MAX characters. */
 export const rejectionInput = z.object({
-  reason: z
-    .string({ error: MSG.rejectionRequired })
-    .trim()
-    .min(1, MSG.rejectionRequired)
-    .max(REJECTION_REASON_MAX, MSG.rejectionMax),
+  reason: z.string({ error: MSG.rejectionRequired }).trim().min(1, MSG.rejectionRequired).max(REJECTION_REASON_MAX, MSG.rejectionMax),
 });
 
 /** Feature dialog: analyst first name and 1 to 5 stars. */

@@ -16,15 +16,10 @@ export const emailField = requiredString(MSG.emailRequired)
   .regex(EMAIL_PATTERN, MSG.emailInvalid)
   .transform((v) => v.toLowerCase());
 
-export const passwordField = requiredString(MSG.passwordRequired)
-  .min(1, MSG.passwordRequired)
-  .min(PASSWORD_MIN, MSG.passwordMin);
+export const passwordField = requiredString(MSG.passwordRequired).min(1, MSG.passwordRequired).min(PASSWORD_MIN, MSG.passwordMin);
 
 export const firstNameField = requiredString(MSG.firstNameRequired)
   .trim()
   .min(1, MSG.firstNameRequired)
   .max(NAME_PART_MAX, MSG.firstNameMax);
-export const lastNameField = requiredString(MSG.lastNameRequired)
-  .trim()
-  .min(1, MSG.lastNameRequired)
-  .max(NAME_PART_MAX, MSG.lastNameMax);
+export const lastNameField = requiredString(MSG.lastNameRequired).trim().min(1, MSG.lastNameRequired).max(NAME_PART_MAX, MSG.lastNameMax);

@@ -3,9 +3,5 @@ import { FOLDER_NAME_MAX } from '../limits';
 import { MSG } from '../messages';
 
 export const folderInput = z.object({
-  name: z
-    .string({ error: MSG.folderNameRequired })
-    .trim()
-    .min(1, MSG.folderNameRequired)
-    .max(FOLDER_NAME_MAX, MSG.folderNameMax),
+  name: z.string({ error: MSG.folderNameRequired }).trim().min(1, MSG.folderNameRequired).max(FOLDER_NAME_MAX, MSG.folderNameMax),
 });

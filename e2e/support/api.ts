@@ -53,7 +53,9 @@ export async function apiJson<T>(session: ApiSession | null, method: string, pat
 
 /** A small solid-colour PNG. */
 export async function makePng(rgb: { r: number; g: number; b: number }, width = 320, height = 400): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: rgb } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: rgb } })
+    .png()
+    .toBuffer();
 }
 
 /** The submit form's fields (tests/helpers/uploads.ts VALID_FORM fills the others); a name is required. */

@@ -28,12 +28,7 @@ function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string {
  * Calls one better-auth endpoint through its HTTP handler, so its origin checks and rate limits
  * apply, with a body our route has already validated. The caller decides what to answer.
  */
-export async function callAuth(
-  deps: Deps,
-  c: Context<AppEnv>,
-  endpoint: string,
-  body?: Record<string, unknown>,
-): Promise<AuthCallResult> {
+export async function callAuth(deps: Deps, c: Context<AppEnv>, endpoint: string, body?: Record<string, unknown>): Promise<AuthCallResult> {
   const headers = new Headers();
   for (const name of ['cookie', 'origin', 'referer', 'user-agent']) {
     const value = c.req.header(name);
@@ -52,8 +47,7 @@ export async function callAuth(
   } catch {
     parsed = text;
   }
-  const code =
-    !res.ok && parsed && typeof parsed === 'object' && 'code' in parsed ? String((parsed as { code: unknown }).code) : null;
+  const code = !res.ok && parsed && typeof parsed === 'object' && 'code' in parsed ? String((parsed as { code: unknown }).code) : null;
   return { ok: res.ok, status: res.status, code, body: parsed, setCookies: res.headers.getSetCookie() };
 }
 

@@ -19,7 +19,6 @@ export interface AuthOptions {
   attemptsPerMinute?: number;
 }
 
-
 /**
  * better-auth does passwords (scrypt), sessions in the database and their cookies, origin checks
  * and rate limits. Only the endpoints our routes call are reachable (server/routes/auth).

@@ -16,7 +16,9 @@ export function lockDataDir(dataDir: string): () => void {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const pid = Number(fs.readFileSync(file, 'utf8'));
       if (pid && pid !== process.pid && isAlive(pid)) {
-        throw new Error(`Le dossier de données ${dataDir} est déjà utilisé par le processus ${pid}. Arrêtez-le ou choisissez un autre DATA_DIR.`);
+        throw new Error(
+          `Le dossier de données ${dataDir} est déjà utilisé par le processus ${pid}. Arrêtez-le ou choisissez un autre DATA_DIR.`,
+        );
       }
       fs.rmSync(file, { force: true });
     }

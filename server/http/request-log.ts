@@ -38,13 +38,16 @@ export function requestLog(metrics: Metrics | null): MiddlewareHandler<AppEnv> {
     metrics?.observeRequest(c.req.method, route, status, seconds);
     const level = PROBES.has(c.req.path) ? 'debug' : 'info';
     if (!logger.isLevelEnabled(level)) return;
-    logger[level]({
-      reqId: requestId,
-      method: c.req.method,
-      route,
-      status,
-      ms: Math.round(seconds * 10_000) / 10,
-      userId: c.get('user')?.id ?? null,
-    }, 'request');
+    logger[level](
+      {
+        reqId: requestId,
+        method: c.req.method,
+        route,
+        status,
+        ms: Math.round(seconds * 10_000) / 10,
+        userId: c.get('user')?.id ?? null,
+      },
+      'request',
+    );
   };
 }

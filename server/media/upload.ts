@@ -32,8 +32,7 @@ export interface ParsedUpload {
 
 const tooLarge = (kind: MediaType) =>
   new AppError('PAYLOAD_TOO_LARGE', { message: tooLargeMessage(kind), fields: { media: tooLargeMessage(kind) } });
-const badType = () =>
-  new AppError('UNSUPPORTED_MEDIA', { message: MSG.mediaInvalidType, fields: { media: MSG.mediaInvalidType } });
+const badType = () => new AppError('UNSUPPORTED_MEDIA', { message: MSG.mediaInvalidType, fields: { media: MSG.mediaInvalidType } });
 
 /**
  * Streams a multipart form (fields + one `media` file) to a temp file in the store. The type is
@@ -94,7 +93,14 @@ export async function readUpload(c: Context, store: MediaStore): Promise<ParsedU
           if (accepted && size > MAX_BYTES[accepted.kind]) throw tooLarge(accepted.kind);
           await new Promise<void>((r, j) => out.end((err?: Error | null) => (err ? j(err) : r())));
           if (size > 0 && accepted) {
-            file = { tempPath: target, size, contentType: accepted.mime, ext: accepted.ext, kind: accepted.kind, originalName: info.filename || 'media' };
+            file = {
+              tempPath: target,
+              size,
+              contentType: accepted.mime,
+              ext: accepted.ext,
+              kind: accepted.kind,
+              originalName: info.filename || 'media',
+            };
           }
         } catch (err) {
           out.destroy();

@@ -10,6 +10,4 @@ export interface BackupRequest {
 }
 
 export type BackupEvent =
-  | { type: 'progress'; message: string }
-  | { type: 'done'; summary: BackupSummary }
-  | { type: 'error'; message: string };
+  { type: 'progress'; message: string } | { type: 'done'; summary: BackupSummary } | { type: 'error'; message: string };

@@ -85,7 +85,10 @@ async function dumpTable(
       const page = await rowsOf<Record<string, string>>(
         runner,
         sql`SELECT row_to_json(${sql.identifier(ROW)})::text AS "__json__",
-                   ${sql.join(keyExprs.map((k, i) => sql`${k}::text AS ${sql.identifier(`__k${i}__`)}`), sql`, `)}
+                   ${sql.join(
+                     keyExprs.map((k, i) => sql`${k}::text AS ${sql.identifier(`__k${i}__`)}`),
+                     sql`, `,
+                   )}
               FROM ${tableRef(table.name)} AS ${sql.identifier(ROW)}
               ${after}
              ORDER BY ${keyTuple}

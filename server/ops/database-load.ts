@@ -53,7 +53,12 @@ export async function loadDatabase(db: Db, dir: string, manifest: Manifest, opti
     const catalog = await readCatalog(tx);
     checkTargetSchema(manifest, catalog);
     if (options.replace && catalog.length) {
-      await tx.execute(sql`TRUNCATE ${sql.join(catalog.map((t) => tableRef(t.name)), sql`, `)} RESTART IDENTITY CASCADE`);
+      await tx.execute(
+        sql`TRUNCATE ${sql.join(
+          catalog.map((t) => tableRef(t.name)),
+          sql`, `,
+        )} RESTART IDENTITY CASCADE`,
+      );
     }
     const counts: Record<string, number> = {};
     for (const table of dependencyOrder(catalog)) {

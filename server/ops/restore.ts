@@ -70,7 +70,10 @@ export async function restore(options: RestoreOptions): Promise<RestoreSummary> 
         const filled = await nonEmptyTables(database.db, catalog);
         const hasFiles = await hasMediaFiles(mediaRoot);
         if ((filled.length || hasFiles) && !options.force) {
-          const what = [filled.length ? `données dans ${filled.map((t) => `« ${t} »`).join(', ')}` : '', hasFiles ? `fichiers dans ${mediaRoot}` : '']
+          const what = [
+            filled.length ? `données dans ${filled.map((t) => `« ${t} »`).join(', ')}` : '',
+            hasFiles ? `fichiers dans ${mediaRoot}` : '',
+          ]
             .filter(Boolean)
             .join(' et ');
           throw new Error(`la cible n'est pas vide (${what}) : relancez avec --force pour remplacer tout son contenu`);

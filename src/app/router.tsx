@@ -44,7 +44,10 @@ export function createRouter() {
         {
           element: <RequirePermission action="creative:submit" signedOutMessage={MSG.mustBeLoggedToSubmit} />,
           children: [
-            { path: paths.submit, lazy: async () => ({ Component: (await import('../features/submit/components/submit-page')).SubmitPage }) },
+            {
+              path: paths.submit,
+              lazy: async () => ({ Component: (await import('../features/submit/components/submit-page')).SubmitPage }),
+            },
           ],
         },
         {

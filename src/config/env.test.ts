@@ -34,7 +34,9 @@ describe('parseFirebaseConfig (VITE_FIREBASE_*)', () => {
 
   it('refuses a webhook that is not an http(s) URL and an odd emulator host', () => {
     const base = { VITE_FIREBASE_PROJECT_ID: 'p', VITE_FIREBASE_API_KEY: 'k' };
-    expect(() => parseFirebaseConfig({ ...base, VITE_REGISTRATION_WEBHOOK_URL: 'javascript:alert(1)' })).toThrow(/VITE_REGISTRATION_WEBHOOK_URL/);
+    expect(() => parseFirebaseConfig({ ...base, VITE_REGISTRATION_WEBHOOK_URL: 'javascript:alert(1)' })).toThrow(
+      /VITE_REGISTRATION_WEBHOOK_URL/,
+    );
     expect(() => parseFirebaseConfig({ ...base, VITE_FIREBASE_EMULATORS: 'http://x/y' })).toThrow(/VITE_FIREBASE_EMULATORS/);
     expect(parseFirebaseConfig({ ...base, VITE_FIREBASE_EMULATORS: 'emulators.local' }).emulatorHost).toBe('emulators.local');
   });

@@ -4,17 +4,7 @@ import type { adminCreativeInput, CreativeInputData } from '@domain/schemas/crea
 import type { LoginInput, PasswordChangeInput, ProfileInput, RegisterInput } from '@domain/schemas/auth';
 import type { Role } from '@domain/roles';
 import type { CategoryKey, CreativeStatus } from '@domain/vocabulary';
-import type {
-  Analytics,
-  Comment,
-  Creative,
-  Folder,
-  Highlights,
-  LikeState,
-  Page,
-  ReviewCounts,
-  User,
-} from '@domain/types';
+import type { Analytics, Comment, Creative, Folder, Highlights, LikeState, Page, ReviewCounts, User } from '@domain/types';
 
 /** What a backend reports when a call fails; pages show `message` (French) or the field errors. */
 export class GatewayError extends Error {

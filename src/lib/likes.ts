@@ -21,7 +21,13 @@ export function useToggleLike() {
         likedByMe: like,
         likes: Math.max(0, c.likes + (like === c.likedByMe ? 0 : like ? 1 : -1)),
       }));
-      if (!like) patchCreativeEverywhere(queryClient, creative.id, () => null, (key) => key[1] === 'favorites');
+      if (!like)
+        patchCreativeEverywhere(
+          queryClient,
+          creative.id,
+          () => null,
+          (key) => key[1] === 'favorites',
+        );
       return { rollback };
     },
     onError: (error, _vars, context) => {

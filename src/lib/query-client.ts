@@ -7,8 +7,7 @@ export function createQueryClient(): QueryClient {
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
-        retry: (failures, error) =>
-          failures < 2 && !(error instanceof GatewayError && error.status >= 400 && error.status < 500),
+        retry: (failures, error) => failures < 2 && !(error instanceof GatewayError && error.status >= 400 && error.status < 500),
       },
     },
   });

@@ -13,7 +13,9 @@ export function fakeGateway(overrides: GatewayOverrides = {}): Gateway {
     if (name === 'auth' && !given.getSession) given.getSession = () => Promise.resolve(null);
     return new Proxy(given, {
       get: (target, method) =>
-        method in target ? target[method as string] : () => Promise.reject(new Error(`gateway.${name}.${String(method)} is not faked in this test`)),
+        method in target
+          ? target[method as string]
+          : () => Promise.reject(new Error(`gateway.${name}.${String(method)} is not faked in this test`)),
     });
   };
   // The cast is the point of a fake: the Proxy answers every section the interface declares.

@@ -19,7 +19,10 @@ globalThis.ResizeObserver ??= class {
 };
 
 /** Renders `ui` as the app does (gateway, a fresh QueryClient, a router) without retries. */
-export function renderWithProviders(ui: React.ReactElement, { gateway = fakeGateway(), route = '/' }: { gateway?: Gateway; route?: string } = {}) {
+export function renderWithProviders(
+  ui: React.ReactElement,
+  { gateway = fakeGateway(), route = '/' }: { gateway?: Gateway; route?: string } = {},
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const result = render(
     <GatewayProvider gateway={gateway}>

@@ -10,7 +10,10 @@ import { CALLERS, MATRIX, type Caller, type Fixture, type MatrixRow } from './ma
 let t: TestApp;
 const accounts = {} as Record<Role, { id: string; email: string; cookie: string }>;
 let otherAgencyId: string;
-const shared = {} as Record<'approved' | 'approvedWithMedia' | 'pendingOfAgency' | 'pendingOfOtherAgency' | 'comment' | 'mediaFile', string>;
+const shared = {} as Record<
+  'approved' | 'approvedWithMedia' | 'pendingOfAgency' | 'pendingOfOtherAgency' | 'comment' | 'mediaFile',
+  string
+>;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -25,7 +28,12 @@ beforeAll(async () => {
   shared.approvedWithMedia = (await insertCreative(t.db, { mediaId: stored.id })).id;
   shared.pendingOfAgency = (await insertCreative(t.db, { status: 'pending', submittedBy: accounts.agency.id })).id;
   shared.pendingOfOtherAgency = (await insertCreative(t.db, { status: 'pending', submittedBy: otherAgencyId })).id;
-  shared.comment = (await t.request<Comment>('POST', `/api/creatives/${shared.approved}/comments`, { cookie: accounts.user.cookie, body: { text: 'Partagé' } })).body.id;
+  shared.comment = (
+    await t.request<Comment>('POST', `/api/creatives/${shared.approved}/comments`, {
+      cookie: accounts.user.cookie,
+      body: { text: 'Partagé' },
+    })
+  ).body.id;
 });
 
 afterAll(() => t.close());
@@ -33,7 +41,9 @@ afterAll(() => t.close());
 async function resolveId(fixture: Fixture, caller: Caller): Promise<string> {
   switch (fixture) {
     case 'ownFolder':
-      return caller === 'anonymous' ? 'none' : (await t.db.insert(folders).values({ userId: accounts[caller].id, name: 'À moi' }).returning())[0]!.id;
+      return caller === 'anonymous'
+        ? 'none'
+        : (await t.db.insert(folders).values({ userId: accounts[caller].id, name: 'À moi' }).returning())[0]!.id;
     case 'otherFolder':
       return (await t.db.insert(folders).values({ userId: otherAgencyId, name: 'Pas à moi' }).returning())[0]!.id;
     case 'freshUser':
@@ -45,7 +55,12 @@ async function resolveId(fixture: Fixture, caller: Caller): Promise<string> {
     case 'freshPending':
       return (await insertCreative(t.db, { status: 'pending', submittedBy: accounts.agency.id })).id;
     case 'freshComment':
-      return (await t.request<Comment>('POST', `/api/creatives/${shared.approved}/comments`, { cookie: accounts.user.cookie, body: { text: 'À supprimer' } })).body.id;
+      return (
+        await t.request<Comment>('POST', `/api/creatives/${shared.approved}/comments`, {
+          cookie: accounts.user.cookie,
+          body: { text: 'À supprimer' },
+        })
+      ).body.id;
     default:
       return shared[fixture];
   }
@@ -84,8 +99,14 @@ describe('authorization matrix', () => {
     );
     const covered = new Set(MATRIX.map((row) => `${row.method} ${row.route.split('?')[0]}`));
     expect(registered.size).toBeGreaterThanOrEqual(30);
-    expect([...registered].filter((r) => !covered.has(r)), 'routes missing from tests/authorization/matrix.ts').toEqual([]);
-    expect([...covered].filter((r) => !registered.has(r)), 'matrix rows without a route').toEqual([]);
+    expect(
+      [...registered].filter((r) => !covered.has(r)),
+      'routes missing from tests/authorization/matrix.ts',
+    ).toEqual([]);
+    expect(
+      [...covered].filter((r) => !registered.has(r)),
+      'matrix rows without a route',
+    ).toEqual([]);
   });
 
   for (const row of MATRIX) {

@@ -10,7 +10,6 @@ const FORM: CreativeInput = { ...VALID_FORM, name: 'Contrat', attention: 'Messag
 let n = 0;
 const unique = (prefix: string) => `${prefix} ${++n}-${Date.now().toString(36)}`;
 
-
 /**
  * One set of behaviours every Gateway adapter must show (tests/contract/*.contract.test.ts run it
  * against each backend). Written only in terms of the Gateway interface.
@@ -26,7 +25,13 @@ export function gatewayContract(makeHarness: () => Promise<ContractHarness>) {
     it('registers a user (always role user), keeps the session, logs out and in', async () => {
       const gateway = h.anonymous();
       const email = `${unique('contrat').replace(/\W+/g, '.')}@example.com`.toLowerCase();
-      const user = await gateway.auth.register({ firstName: 'Léa', lastName: 'Contrat', email, password: 'secret1', confirmPassword: 'secret1' });
+      const user = await gateway.auth.register({
+        firstName: 'Léa',
+        lastName: 'Contrat',
+        email,
+        password: 'secret1',
+        confirmPassword: 'secret1',
+      });
       expect(user).toMatchObject({ firstName: 'Léa', lastName: 'Contrat', email, role: 'user' });
       expect((await gateway.auth.getSession())?.id).toBe(user.id);
       await gateway.auth.logout();
@@ -35,14 +40,21 @@ export function gatewayContract(makeHarness: () => Promise<ContractHarness>) {
       expect(wrong.code).toBe('INVALID_CREDENTIALS');
       expect(wrong.message).toBe(MSG.invalidCredentials);
       expect((await gateway.auth.login({ email, password: 'secret1' })).id).toBe(user.id);
-      const taken = await failure(h.anonymous().auth.register({ firstName: 'A', lastName: 'B', email, password: 'secret1', confirmPassword: 'secret1' }));
+      const taken = await failure(
+        h.anonymous().auth.register({ firstName: 'A', lastName: 'B', email, password: 'secret1', confirmPassword: 'secret1' }),
+      );
       expect(taken.code).toBe('EMAIL_TAKEN');
     });
 
     it('updates the profile and checks the current password', async () => {
       const { gateway, password } = await h.signedIn('user');
-      expect(await gateway.auth.updateProfile({ firstName: ' Jeanne ', lastName: ' Dupont ' })).toMatchObject({ firstName: 'Jeanne', lastName: 'Dupont' });
-      const wrong = await failure(gateway.auth.changePassword({ currentPassword: 'pas-le-bon', newPassword: 'nouveau1', confirmPassword: 'nouveau1' }));
+      expect(await gateway.auth.updateProfile({ firstName: ' Jeanne ', lastName: ' Dupont ' })).toMatchObject({
+        firstName: 'Jeanne',
+        lastName: 'Dupont',
+      });
+      const wrong = await failure(
+        gateway.auth.changePassword({ currentPassword: 'pas-le-bon', newPassword: 'nouveau1', confirmPassword: 'nouveau1' }),
+      );
       expect(wrong.code).toBe('WRONG_PASSWORD');
       await gateway.auth.changePassword({ currentPassword: password, newPassword: 'nouveau1', confirmPassword: 'nouveau1' });
     });

@@ -22,7 +22,6 @@ import { VALID_FORM } from '../helpers/uploads';
 
 const FORM: CreativeInput = { ...VALID_FORM, name: 'Adapter', attention: 'Message', bestPractices: ['Accroche'] };
 
-
 /** Reads every page of a paged call. */
 async function allPages(read: (cursor: string | null) => Promise<{ items: Creative[]; nextCursor: string | null }>) {
   const items: Creative[] = [];
@@ -128,7 +127,11 @@ describe.skipIf(missing.length > 0)('firebase adapter on the emulators', () => {
     it.each<[string, GalleryFilters, string]>([
       ['one format', { categories: { format: ['Vidéo'] }, isJuntoAngel: false, testedAndApproved: false }, ''],
       ['any of two platforms', { categories: { platform: ['Meta', 'TikTok'] }, isJuntoAngel: false, testedAndApproved: false }, ''],
-      ['groups and flags together', { categories: { format: ['GIF', 'Vidéo'], platform: ['Google'] }, isJuntoAngel: true, testedAndApproved: false }, ''],
+      [
+        'groups and flags together',
+        { categories: { format: ['GIF', 'Vidéo'], platform: ['Google'] }, isJuntoAngel: true, testedAndApproved: false },
+        '',
+      ],
       ['tested & approved', { categories: {}, isJuntoAngel: false, testedAndApproved: true }, ''],
       ['search, accents ignored', { categories: {}, isJuntoAngel: false, testedAndApproved: false }, 'creme brulee'],
       ['search in the name', { categories: {}, isJuntoAngel: false, testedAndApproved: false }, 'ÉTÉ'],
@@ -159,7 +162,10 @@ describe.skipIf(missing.length > 0)('firebase adapter on the emulators', () => {
       await seed('old', stored(1, { likes: 50, createdAt: Timestamp.fromMillis(now - 400 * 86_400_000) }));
       await seed('month-a', stored(2, { likes: 3, createdAt: Timestamp.fromMillis(now - 60_000) }));
       await seed('month-b', stored(3, { likes: 7, createdAt: Timestamp.fromMillis(now - 120_000) }));
-      await seed('month-pending', stored(4, { likes: 9, status: 'pending', validated: false, createdAt: Timestamp.fromMillis(now - 1000) }));
+      await seed(
+        'month-pending',
+        stored(4, { likes: 9, status: 'pending', validated: false, createdAt: Timestamp.fromMillis(now - 1000) }),
+      );
       await seed('star', stored(5, { isFeatured: true, featuredAt: Timestamp.fromMillis(now), analyzedBy: 'Léa', rating: 4 }));
       const highlights = await backend.gateway().creatives.highlights();
       expect(highlights.creativeOfMonth?.id).toBe('month-b');
@@ -200,7 +206,10 @@ describe.skipIf(missing.length > 0)('firebase adapter on the emulators', () => {
       const svgError = await failure(agency.gateway.creatives.submit(FORM, svg));
       expect([svgError.code, svgError.message]).toEqual(['UNSUPPORTED_MEDIA', MSG.mediaInvalidType]);
       const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'x.png', { type: 'image/png' });
-      expect(await failure(agency.gateway.creatives.submit(FORM, big))).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: MSG.imageTooLarge });
+      expect(await failure(agency.gateway.creatives.submit(FORM, big))).toMatchObject({
+        code: 'PAYLOAD_TOO_LARGE',
+        message: MSG.imageTooLarge,
+      });
       const invalid = await failure(agency.gateway.creatives.submit({ ...FORM, name: '', format: [] }, await backend.image()));
       expect(invalid.fields).toMatchObject({ name: MSG.fieldRequired, format: MSG.selectAtLeastOne.format });
       expect((await failure(backend.gateway().creatives.submit(FORM, await backend.image()))).message).toBe(MSG.mustBeLoggedToSubmit);
@@ -279,7 +288,9 @@ describe.skipIf(missing.length > 0)('firebase adapter on the emulators', () => {
       });
       expect(created).toMatchObject({ status: 'approved', validated: true, mediaUrl: 'https://example.com/visuel.png', objective: 'MOFU' });
       const specialist = await backend.signedIn('specialist');
-      expect((await failure(specialist.gateway.creatives.adminCreate({ ...created, image: 'https://example.com/x.png' } as never))).code).toBe('FORBIDDEN');
+      expect(
+        (await failure(specialist.gateway.creatives.adminCreate({ ...created, image: 'https://example.com/x.png' } as never))).code,
+      ).toBe('FORBIDDEN');
     });
 
     it('downloads the media as a file named after the creative', async () => {
@@ -319,7 +330,9 @@ describe.skipIf(missing.length > 0)('firebase adapter on the emulators', () => {
       expect((await failure(owner.gateway.folders.create('   '))).fields).toEqual({ name: MSG.folderNameRequired });
       const agency = await backend.signedIn('agency');
       const pending = await agency.gateway.creatives.submit({ ...FORM, name: 'En attente' }, await backend.image());
-      expect((await failure(agency.gateway.folders.addCreative((await agency.gateway.folders.create('A')).id, pending.id))).code).toBe('NOT_FOUND');
+      expect((await failure(agency.gateway.folders.addCreative((await agency.gateway.folders.create('A')).id, pending.id))).code).toBe(
+        'NOT_FOUND',
+      );
     });
   });
 
@@ -352,7 +365,9 @@ describe.skipIf(missing.length > 0)('firebase adapter on the emulators', () => {
       // The Auth account remains (Admin SDK only) but is no member any more.
       expect(await target.gateway.auth.getSession()).toBeNull();
       await target.gateway.auth.logout();
-      expect((await failure(target.gateway.auth.login({ email: target.user.email, password: target.password }))).code).toBe('INVALID_CREDENTIALS');
+      expect((await failure(target.gateway.auth.login({ email: target.user.email, password: target.password }))).code).toBe(
+        'INVALID_CREDENTIALS',
+      );
       await testEnv().withSecurityRulesDisabled(async (ctx) => {
         expect((await getDoc(doc(ctx.firestore() as unknown as Firestore, 'deletedUsers', target.user.id))).exists()).toBe(true);
       });

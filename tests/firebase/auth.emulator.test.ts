@@ -101,7 +101,9 @@ describe.skipIf(!authEmulator.available)('firebase adapter — accounts on the A
     const g = gateway();
     const email = uniqueEmail('motdepasse');
     await g.auth.register(form(email));
-    const wrong = await failure(g.auth.changePassword({ currentPassword: 'pas-le-bon', newPassword: 'nouveau1', confirmPassword: 'nouveau1' }));
+    const wrong = await failure(
+      g.auth.changePassword({ currentPassword: 'pas-le-bon', newPassword: 'nouveau1', confirmPassword: 'nouveau1' }),
+    );
     expect(wrong.code).toBe('WRONG_PASSWORD');
     expect(wrong.message).toBe(MSG.wrongCurrentPassword);
     expect(wrong.fields).toEqual({ currentPassword: MSG.wrongCurrentPassword });
@@ -114,7 +116,9 @@ describe.skipIf(!authEmulator.available)('firebase adapter — accounts on the A
 
   it('validates with the domain schemas before calling Firebase', async () => {
     const g = gateway();
-    const bad = await failure(g.auth.register({ firstName: '', lastName: 'X', email: 'pas-une-adresse', password: '123', confirmPassword: '1234' }));
+    const bad = await failure(
+      g.auth.register({ firstName: '', lastName: 'X', email: 'pas-une-adresse', password: '123', confirmPassword: '1234' }),
+    );
     expect(bad.code).toBe('VALIDATION');
     expect(bad.fields).toMatchObject({ firstName: MSG.firstNameRequired, email: MSG.emailInvalid, password: MSG.passwordMin });
     const login = await failure(g.auth.login({ email: '', password: '' }));
@@ -125,16 +129,19 @@ describe.skipIf(!authEmulator.available)('firebase adapter — accounts on the A
 
   it('needs a session to change the password or the profile', async () => {
     const g = gateway();
-    expect((await failure(g.auth.changePassword({ currentPassword: 'secret1', newPassword: 'nouveau1', confirmPassword: 'nouveau1' }))).code).toBe(
-      'UNAUTHENTICATED',
-    );
+    expect(
+      (await failure(g.auth.changePassword({ currentPassword: 'secret1', newPassword: 'nouveau1', confirmPassword: 'nouveau1' }))).code,
+    ).toBe('UNAUTHENTICATED');
     expect((await failure(g.auth.updateProfile({ firstName: 'A', lastName: 'B' }))).code).toBe('UNAUTHENTICATED');
   });
 
   it('updates the first and last name of the profile', async () => {
     const g = gateway();
     await g.auth.register(form(uniqueEmail('profil')));
-    expect(await g.auth.updateProfile({ firstName: ' Jeanne ', lastName: ' Dupont ' })).toMatchObject({ firstName: 'Jeanne', lastName: 'Dupont' });
+    expect(await g.auth.updateProfile({ firstName: ' Jeanne ', lastName: ' Dupont ' })).toMatchObject({
+      firstName: 'Jeanne',
+      lastName: 'Dupont',
+    });
     expect(await g.auth.getSession()).toMatchObject({ firstName: 'Jeanne', lastName: 'Dupont' });
   });
 

@@ -20,7 +20,9 @@ delete process.env.FIREBASE_EMULATOR_HUB;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Media kept in memory: stands in for Cloud Storage where its emulator cannot run. */
-export function memoryMediaStore(urlOf: (path: string, file: Blob) => string = (p) => `memory://${p}`): MediaStore & { objects: Map<string, Blob> } {
+export function memoryMediaStore(
+  urlOf: (path: string, file: Blob) => string = (p) => `memory://${p}`,
+): MediaStore & { objects: Map<string, Blob> } {
   const objects = new Map<string, Blob>();
   return {
     objects,

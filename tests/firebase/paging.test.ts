@@ -105,7 +105,11 @@ describe('toGatewayError', () => {
 
   it('reads a refusal as UNAUTHENTICATED when signed out, and as not found where asked', () => {
     expect(toGatewayError(err('permission-denied'), { signedIn: false }).code).toBe('UNAUTHENTICATED');
-    const hidden = toGatewayError(err('permission-denied'), { signedIn: true, deniedIsNotFound: true, notFoundMessage: MSG.creativeNotFound });
+    const hidden = toGatewayError(err('permission-denied'), {
+      signedIn: true,
+      deniedIsNotFound: true,
+      notFoundMessage: MSG.creativeNotFound,
+    });
     expect([hidden.code, hidden.message, hidden.status]).toEqual(['NOT_FOUND', MSG.creativeNotFound, 404]);
   });
 });

@@ -1,12 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  assertFails,
-  assertSucceeds,
-  initializeTestEnvironment,
-  type RulesTestEnvironment,
-} from '@firebase/rules-unit-testing';
+import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import {
   arrayRemove,
   arrayUnion,
@@ -181,7 +176,10 @@ describe.skipIf(!firestoreEmulator.available)('Firestore rules (firestore.rules)
 
     it('refuses to recreate a profile an admin deleted (tombstone)', async () => {
       await env.withSecurityRulesDisabled(async (ctx) => {
-        await setDoc(doc(ctx.firestore() as unknown as Firestore, 'deletedUsers', 'ghost'), { deletedAt: Timestamp.now(), deletedBy: 'ada' });
+        await setDoc(doc(ctx.firestore() as unknown as Firestore, 'deletedUsers', 'ghost'), {
+          deletedAt: Timestamp.now(),
+          deletedBy: 'ada',
+        });
       });
       await assertFails(register('ghost', profile('ghost', 'user')));
     });
@@ -210,11 +208,14 @@ describe.skipIf(!firestoreEmulator.available)('Firestore rules (firestore.rules)
       await assertFails(updateDoc(doc(db('alice'), 'users', 'bob'), { firstName: 'Pirate' }));
     });
 
-    it.each(['alice', 'agnes', 'sam', 'ada'] as const)('refuses any change of one’s own role, self-promotion included (%s)', async (uid) => {
-      for (const role of ['user', 'agency', 'specialist', 'admin'].filter((r) => r !== PEOPLE[uid])) {
-        await assertFails(updateDoc(doc(db(uid), 'users', uid), { role }));
-      }
-    });
+    it.each(['alice', 'agnes', 'sam', 'ada'] as const)(
+      'refuses any change of one’s own role, self-promotion included (%s)',
+      async (uid) => {
+        for (const role of ['user', 'agency', 'specialist', 'admin'].filter((r) => r !== PEOPLE[uid])) {
+          await assertFails(updateDoc(doc(db(uid), 'users', uid), { role }));
+        }
+      },
+    );
 
     it("lets only admins change another user's role, to a known role, and nothing else with it", async () => {
       await assertSucceeds(updateDoc(doc(db('ada'), 'users', 'alice'), { role: 'agency' }));
@@ -237,12 +238,24 @@ describe.skipIf(!firestoreEmulator.available)('Firestore rules (firestore.rules)
 
   describe('creatives/{id}: reading', () => {
     const readable: [Uid | null, string, boolean][] = [
-      [null, 'pub', true], [null, 'wait', false], [null, 'no', false],
-      ['alice', 'pub', true], ['alice', 'wait', false], ['alice', 'no', false],
-      ['agnes', 'pub', true], ['agnes', 'wait', true], ['agnes', 'no', true],
-      ['agathe', 'pub', true], ['agathe', 'wait', false], ['agathe', 'no', false],
-      ['sam', 'pub', true], ['sam', 'wait', true], ['sam', 'no', true],
-      ['ada', 'pub', true], ['ada', 'wait', true], ['ada', 'no', true],
+      [null, 'pub', true],
+      [null, 'wait', false],
+      [null, 'no', false],
+      ['alice', 'pub', true],
+      ['alice', 'wait', false],
+      ['alice', 'no', false],
+      ['agnes', 'pub', true],
+      ['agnes', 'wait', true],
+      ['agnes', 'no', true],
+      ['agathe', 'pub', true],
+      ['agathe', 'wait', false],
+      ['agathe', 'no', false],
+      ['sam', 'pub', true],
+      ['sam', 'wait', true],
+      ['sam', 'no', true],
+      ['ada', 'pub', true],
+      ['ada', 'wait', true],
+      ['ada', 'no', true],
     ];
     it.each(readable)('%s reading %s: %s', async (uid, id, allowed) => {
       const read = getDoc(doc(db(uid), 'creatives', id));
@@ -508,7 +521,10 @@ describe.skipIf(!firestoreEmulator.available || !storageEmulator.available)('Sto
     (uid === null ? env.unauthenticatedContext().storage() : env.authenticatedContext(uid).storage()) as unknown as FirebaseStorage;
   const name = (ext: string) => `creatives/${Date.now()}-${Math.random().toString(36).slice(2, 10)}.${ext}`;
   const upload = (uid: Uid | null, path: string, bytes: number, contentType: string, uploadedBy = uid ?? 'nobody') =>
-    uploadBytes(ref(store(uid), path), new Uint8Array(bytes), { contentType, customMetadata: { uploadedBy, originalName: 'x', size: String(bytes), timestamp: '0' } });
+    uploadBytes(ref(store(uid), path), new Uint8Array(bytes), {
+      contentType,
+      customMetadata: { uploadedBy, originalName: 'x', size: String(bytes), timestamp: '0' },
+    });
 
   beforeAll(async () => {
     env = await initializeTestEnvironment({
@@ -518,7 +534,8 @@ describe.skipIf(!firestoreEmulator.available || !storageEmulator.available)('Sto
     });
     await env.clearFirestore();
     await env.withSecurityRulesDisabled(async (ctx) => {
-      for (const [uid, role] of Object.entries(PEOPLE)) await setDoc(doc(ctx.firestore() as unknown as Firestore, 'users', uid), profile(uid, role));
+      for (const [uid, role] of Object.entries(PEOPLE))
+        await setDoc(doc(ctx.firestore() as unknown as Firestore, 'users', uid), profile(uid, role));
     });
   });
   afterAll(async () => {

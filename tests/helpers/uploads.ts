@@ -21,7 +21,9 @@ export const VALID_FORM: CreativeInput = {
 };
 
 export async function pngBytes(width = 40, height = 50): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: '#e11d48' } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: '#e11d48' } })
+    .png()
+    .toBuffer();
 }
 
 export function demoVideoBytes(): Buffer {

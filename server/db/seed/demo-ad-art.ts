@@ -16,7 +16,7 @@ export interface AdArt {
   badge?: string;
 }
 
-const FONT = "DejaVu Sans, Liberation Sans, Arial, sans-serif";
+const FONT = 'DejaVu Sans, Liberation Sans, Arial, sans-serif';
 
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -115,5 +115,7 @@ export function adSvg(art: AdArt): string {
 
 /** Renders an ad to JPEG (photos and flat art both compress well enough at this size). */
 export async function renderAd(art: AdArt): Promise<Buffer> {
-  return sharp(Buffer.from(adSvg(art))).jpeg({ quality: 84, mozjpeg: true }).toBuffer();
+  return sharp(Buffer.from(adSvg(art)))
+    .jpeg({ quality: 84, mozjpeg: true })
+    .toBuffer();
 }

@@ -73,7 +73,11 @@ export async function seedDemoContent(deps: Deps, submitters: SubmitterIds, now 
     name: `${firstName} ${lastName}`,
     firstName,
     lastName,
-    email: `${firstName}.${lastName}`.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase() + '@exemple.fr',
+    email:
+      `${firstName}.${lastName}`
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase() + '@exemple.fr',
     role: 'user',
     createdAt: new Date(now.getTime() - (40 + i * 3) * DAY),
   }));

@@ -1,9 +1,25 @@
 /** Plain members of the demo library: they like and comment (no password: they cannot sign in). */
 export const DEMO_MEMBERS: [string, string][] = [
-  ['Chloé', 'Bernard'], ['Hugo', 'Petit'], ['Inès', 'Robert'], ['Lucas', 'Richard'], ['Manon', 'Durand'],
-  ['Nathan', 'Leroy'], ['Emma', 'Moreau'], ['Louis', 'Simon'], ['Jade', 'Michel'], ['Gabriel', 'Lefebvre'],
-  ['Louise', 'Garcia'], ['Arthur', 'David'], ['Alice', 'Bertrand'], ['Jules', 'Roux'], ['Lina', 'Vincent'],
-  ['Raphaël', 'Fournier'], ['Rose', 'Morel'], ['Adam', 'Girard'], ['Anna', 'André'], ['Tom', 'Mercier'],
+  ['Chloé', 'Bernard'],
+  ['Hugo', 'Petit'],
+  ['Inès', 'Robert'],
+  ['Lucas', 'Richard'],
+  ['Manon', 'Durand'],
+  ['Nathan', 'Leroy'],
+  ['Emma', 'Moreau'],
+  ['Louis', 'Simon'],
+  ['Jade', 'Michel'],
+  ['Gabriel', 'Lefebvre'],
+  ['Louise', 'Garcia'],
+  ['Arthur', 'David'],
+  ['Alice', 'Bertrand'],
+  ['Jules', 'Roux'],
+  ['Lina', 'Vincent'],
+  ['Raphaël', 'Fournier'],
+  ['Rose', 'Morel'],
+  ['Adam', 'Girard'],
+  ['Anna', 'André'],
+  ['Tom', 'Mercier'],
 ];
 
 export const DEMO_COMMENTS: string[] = [

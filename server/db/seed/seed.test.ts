@@ -72,7 +72,10 @@ describe('demo seed', () => {
     const columns = { format: 'formats', objective: 'objectives', type: 'types', sector: 'sectors', platform: 'platforms' } as const;
     for (const key of CATEGORY_KEYS) {
       const used = new Set(approved.flatMap((r) => r[columns[key]]));
-      expect(CATEGORY_LISTS[key].filter((v) => !used.has(v)), key).toEqual([]);
+      expect(
+        CATEGORY_LISTS[key].filter((v) => !used.has(v)),
+        key,
+      ).toEqual([]);
     }
     expect(approved.every((r) => [...r.name].length <= NAME_MAX && [...r.advertiser].length <= ADVERTISER_MAX)).toBe(true);
     expect(approved.some((r) => r.attention && r.interest && r.desire && r.bestPractices.length && r.actions.length)).toBe(true);
@@ -84,8 +87,14 @@ describe('demo seed', () => {
 
   it('keeps likes and comment counters equal to their rows, with likes this month', async () => {
     const rows = await all();
-    const likes = await deps.db.select({ id: creativeLikes.creativeId, n: sql<number>`count(*)::int` }).from(creativeLikes).groupBy(creativeLikes.creativeId);
-    const notes = await deps.db.select({ id: comments.creativeId, n: sql<number>`count(*)::int` }).from(comments).groupBy(comments.creativeId);
+    const likes = await deps.db
+      .select({ id: creativeLikes.creativeId, n: sql<number>`count(*)::int` })
+      .from(creativeLikes)
+      .groupBy(creativeLikes.creativeId);
+    const notes = await deps.db
+      .select({ id: comments.creativeId, n: sql<number>`count(*)::int` })
+      .from(comments)
+      .groupBy(comments.creativeId);
     for (const r of rows) {
       expect(r.likes).toBe(likes.find((l) => l.id === r.id)?.n ?? 0);
       expect(r.commentCount).toBe(notes.find((c) => c.id === r.id)?.n ?? 0);

@@ -23,9 +23,7 @@ export function creativesRoutes(deps: Deps) {
     .get('/highlights', async (c) => c.json(await getHighlights(db, c.get('user'))))
     .get('/:id', async (c) => c.json(await getCreative(db, c.get('user'), c.req.param('id'))))
 
-    .post('/:id/like', requirePermission('creative:like'), async (c) =>
-      c.json(await setLike(db, currentUser(c), c.req.param('id'), true)),
-    )
+    .post('/:id/like', requirePermission('creative:like'), async (c) => c.json(await setLike(db, currentUser(c), c.req.param('id'), true)))
     .delete('/:id/like', requirePermission('creative:like'), async (c) =>
       c.json(await setLike(db, currentUser(c), c.req.param('id'), false)),
     )

@@ -12,7 +12,9 @@ const notFound = () => new AppError('NOT_FOUND', { message: MSG.creativeNotFound
 
 /** One creative as the viewer may see it, or 'Créative non trouvée'. */
 export async function getCreative(db: Db, viewer: User | null, id: string): Promise<Creative> {
-  const [row] = await selectCreatives(db, viewer?.id ?? null).where(eq(creatives.id, id)).limit(1);
+  const [row] = await selectCreatives(db, viewer?.id ?? null)
+    .where(eq(creatives.id, id))
+    .limit(1);
   if (!row || !canViewCreative(row.creative, viewer)) throw notFound();
   return toCreative(row, { withAnalysis: can(viewer?.role, 'creative:read-analysis') });
 }

@@ -71,11 +71,7 @@ export async function listGallery(db: Db, viewer: User | null, query: GalleryQue
 }
 
 /** The viewer's liked approved creatives, most recently liked first. */
-export async function listFavorites(
-  db: Db,
-  viewer: User,
-  query: { q?: string; cursor?: string },
-): Promise<Page<Creative>> {
+export async function listFavorites(db: Db, viewer: User, query: { q?: string; cursor?: string }): Promise<Page<Creative>> {
   const cursor = decodeCursor(query.cursor, ['string', 'string']);
   const conditions: (SQL | undefined)[] = [approved(), searchCondition(query.q)];
   if (cursor) {
@@ -104,12 +100,7 @@ export async function getHighlights(db: Db, viewer: User | null, now = new Date(
   const { start, end } = creativeOfMonthRule.window(now);
   const [month] = await selectCreatives(db, viewer?.id ?? null)
     .where(
-      and(
-        approved(),
-        gte(creatives.likes, creativeOfMonthRule.minLikes),
-        gte(creatives.createdAt, start),
-        lt(creatives.createdAt, end),
-      ),
+      and(approved(), gte(creatives.likes, creativeOfMonthRule.minLikes), gte(creatives.createdAt, start), lt(creatives.createdAt, end)),
     )
     .orderBy(desc(creatives.likes), desc(creatives.createdAt), desc(creatives.id))
     .limit(1);

@@ -39,13 +39,7 @@ export async function countByStatus(db: Db, submittedBy?: string): Promise<Revie
 }
 
 /** Approve (pending or rejected) or reject (pending, with a reason), checked against spec §4 under a row lock. */
-export async function review(
-  deps: Deps,
-  viewer: User,
-  id: string,
-  action: ReviewAction,
-  reason?: string,
-): Promise<Creative> {
+export async function review(deps: Deps, viewer: User, id: string, action: ReviewAction, reason?: string): Promise<Creative> {
   await deps.db.transaction(async (tx) => {
     const [row] = await tx.select({ status: creatives.status }).from(creatives).where(eq(creatives.id, id)).for('update');
     if (!row) throw notFound();
@@ -62,19 +56,17 @@ export async function review(
 }
 
 /** Features one approved creative; the previously featured one is cleared in the same transaction. */
-export async function feature(
-  deps: Deps,
-  viewer: User,
-  id: string,
-  input: { analyzedBy: string; rating: number },
-): Promise<Creative> {
+export async function feature(deps: Deps, viewer: User, id: string, input: { analyzedBy: string; rating: number }): Promise<Creative> {
   await deps.db.transaction(async (tx) => {
     const [row] = await tx.select({ status: creatives.status }).from(creatives).where(eq(creatives.id, id)).for('update');
     if (!row) throw notFound();
     if (row.status !== 'approved') {
       throw new AppError('CONFLICT', { message: MSG.featureNotApproved });
     }
-    await tx.update(creatives).set(UNFEATURED).where(and(eq(creatives.isFeatured, true), ne(creatives.id, id)));
+    await tx
+      .update(creatives)
+      .set(UNFEATURED)
+      .where(and(eq(creatives.isFeatured, true), ne(creatives.id, id)));
     await tx.update(creatives).set(featuredFields(input)).where(eq(creatives.id, id));
   });
   return getCreative(deps.db, viewer, id);

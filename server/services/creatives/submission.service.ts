@@ -101,11 +101,7 @@ export async function deleteCreative(deps: Deps, id: string): Promise<void> {
 }
 
 /** The simple admin form: an approved creative whose image is a URL. */
-export async function adminCreateCreative(
-  deps: Deps,
-  viewer: User,
-  input: z.output<typeof adminCreativeInput>,
-): Promise<Creative> {
+export async function adminCreateCreative(deps: Deps, viewer: User, input: z.output<typeof adminCreativeInput>): Promise<Creative> {
   const [row] = await deps.db
     .insert(creatives)
     .values({

@@ -21,21 +21,22 @@ export function MobileMenu({ pendingCount = 0 }: { pendingCount?: number }) {
         ref={trigger}
         variant="ghost"
         size="icon"
-        aria-label={pendingCount > 0 ? `Ouvrir le menu (${pendingCount} créative${pendingCount > 1 ? 's' : ''} en attente)` : 'Ouvrir le menu'}
+        aria-label={
+          pendingCount > 0 ? `Ouvrir le menu (${pendingCount} créative${pendingCount > 1 ? 's' : ''} en attente)` : 'Ouvrir le menu'
+        }
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => setOpen(true)}
         className="relative"
       >
         <Menu aria-hidden />
-        {pendingCount > 0 ? <span aria-hidden className="absolute right-1.5 top-1.5 size-2.5 rounded-full bg-red-600 ring-2 ring-white" /> : null}
+        {pendingCount > 0 ? (
+          <span aria-hidden className="absolute right-1.5 top-1.5 size-2.5 rounded-full bg-red-600 ring-2 ring-white" />
+        ) : null}
       </Button>
       {open ? (
         <Suspense fallback={null}>
-          <MobileMenuSheet
-            pendingCount={pendingCount}
-            onClose={() => setOpen(false)}
-          />
+          <MobileMenuSheet pendingCount={pendingCount} onClose={() => setOpen(false)} />
         </Suspense>
       ) : null}
     </>

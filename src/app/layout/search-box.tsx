@@ -23,9 +23,12 @@ export function SearchBox({ className }: { className?: string }) {
     setShownUrlTerm(urlTerm);
     setTerm(urlTerm);
   }
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   const commit = (value: string) => {
     setParams(

@@ -5,7 +5,13 @@ import { cn } from '@/lib/cn';
 export const BADGE_LABELS = { junto: 'Junto X Angel Studio', tested: 'Tested & approved' } as const;
 
 /** The 'Junto X Angel Studio' and 'Tested & approved' flags, over the media. */
-export function CreativeBadges({ creative, className }: { creative: Pick<Creative, 'isJuntoAngel' | 'testedAndApproved'>; className?: string }) {
+export function CreativeBadges({
+  creative,
+  className,
+}: {
+  creative: Pick<Creative, 'isJuntoAngel' | 'testedAndApproved'>;
+  className?: string;
+}) {
   if (!creative.isJuntoAngel && !creative.testedAndApproved) return null;
   return (
     <div className={cn('flex flex-wrap gap-1.5', className)}>

@@ -8,13 +8,21 @@ const props = { isPending: false, isError: false, errorText: 'Impossible de char
 
 describe('ListStates', () => {
   it('shows a loading status while pending', () => {
-    render(<ListStates {...props} isPending isEmpty empty="Vide">liste</ListStates>);
+    render(
+      <ListStates {...props} isPending isEmpty empty="Vide">
+        liste
+      </ListStates>,
+    );
     expect(screen.getByRole('status')).toHaveTextContent('Chargement…');
     expect(screen.queryByText('liste')).not.toBeInTheDocument();
   });
 
   it('shows the error text as an alert', () => {
-    render(<ListStates {...props} isError>liste</ListStates>);
+    render(
+      <ListStates {...props} isError>
+        liste
+      </ListStates>,
+    );
     expect(screen.getByRole('alert')).toHaveTextContent('Impossible de charger. Veuillez réessayer.');
     expect(screen.queryByText('liste')).not.toBeInTheDocument();
   });

@@ -2,11 +2,7 @@ import type * as React from 'react';
 import { cn } from '@/lib/cn';
 
 /** A small tag; pass `selected` to use it as a toggle (aria-pressed). */
-export function Chip({
-  className,
-  selected,
-  ...props
-}: React.ComponentProps<'span'> & { selected?: boolean }) {
+export function Chip({ className, selected, ...props }: React.ComponentProps<'span'> & { selected?: boolean }) {
   return (
     <span
       className={cn(
@@ -19,11 +15,7 @@ export function Chip({
   );
 }
 
-export function ToggleChip({
-  className,
-  selected,
-  ...props
-}: React.ComponentProps<'button'> & { selected: boolean }) {
+export function ToggleChip({ className, selected, ...props }: React.ComponentProps<'button'> & { selected: boolean }) {
   return (
     <button
       type="button"

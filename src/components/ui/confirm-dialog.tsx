@@ -39,11 +39,7 @@ export function ConfirmDialog({
           )}
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel className={buttonVariants({ variant: 'outline' })}>{cancelLabel}</AlertDialog.Cancel>
-            <Button
-              variant={destructive ? 'danger' : 'default'}
-              disabled={pending}
-              onClick={onConfirm}
-            >
+            <Button variant={destructive ? 'danger' : 'default'} disabled={pending} onClick={onConfirm}>
               {confirmLabel}
             </Button>
           </div>

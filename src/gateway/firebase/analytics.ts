@@ -1,14 +1,4 @@
-import {
-  collection,
-  doc,
-  getCountFromServer,
-  getDoc,
-  getDocs,
-  query,
-  Timestamp,
-  where,
-  type QueryConstraint,
-} from 'firebase/firestore';
+import { collection, doc, getCountFromServer, getDoc, getDocs, query, Timestamp, where, type QueryConstraint } from 'firebase/firestore';
 import { hasAnalysis } from '@domain/analysis-preview';
 import { breakdown, percent, periodWindow, topContributors } from '@domain/analytics';
 import { TOP_CONTRIBUTORS } from '@domain/limits';

@@ -1,11 +1,5 @@
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
-import {
-  browserLocalPersistence,
-  connectAuthEmulator,
-  inMemoryPersistence,
-  initializeAuth,
-  type Auth,
-} from 'firebase/auth';
+import { browserLocalPersistence, connectAuthEmulator, inMemoryPersistence, initializeAuth, type Auth } from 'firebase/auth';
 import {
   connectFirestoreEmulator,
   initializeFirestore,
@@ -61,8 +55,7 @@ export function initFirebase(config: FirebaseClientConfig, options: FirebaseAppO
 
   const auth = initializeAuth(app, { persistence: mode === 'browser' ? browserLocalPersistence : inMemoryPersistence });
   const db = initializeFirestore(app, {
-    localCache:
-      mode === 'browser' ? persistentLocalCache({ tabManager: persistentMultipleTabManager() }) : memoryLocalCache(),
+    localCache: mode === 'browser' ? persistentLocalCache({ tabManager: persistentMultipleTabManager() }) : memoryLocalCache(),
     ignoreUndefinedProperties: true,
   });
   const storage = getStorage(app);

@@ -1,11 +1,4 @@
-import {
-  collection,
-  doc,
-  getDoc,
-  Timestamp,
-  type DocumentData,
-  type DocumentReference,
-} from 'firebase/firestore';
+import { collection, doc, getDoc, Timestamp, type DocumentData, type DocumentReference } from 'firebase/firestore';
 import { MSG } from '@domain/messages';
 import type { Creative } from '@domain/types';
 import { dataOf, guard, type FirebaseContext } from './context';

@@ -76,8 +76,7 @@ function approvedReader(ctx: FirebaseContext, sort: GallerySort, uid: string | n
       items: snap.docs.map((d) => {
         const data = dataOf(d);
         const [seconds, nanos] = timestampParts(data.createdAt);
-        const position: ScanPosition =
-          sort === 'likes' ? [Number(data.likes ?? 0), seconds, nanos, d.id] : [seconds, nanos, d.id];
+        const position: ScanPosition = sort === 'likes' ? [Number(data.likes ?? 0), seconds, nanos, d.id] : [seconds, nanos, d.id];
         return { value: { id: d.id, data, creative: toCreative(d.id, data, { uid }) }, position };
       }),
     };
@@ -249,10 +248,8 @@ export function firebaseCreatives(ctx: FirebaseContext): Gateway['creatives'] {
     async favorites(q) {
       const uid = await requireUid(ctx);
       const term = q.q?.trim() ?? '';
-      return scanApproved(
-        ctx,
-        { sort: 'recent', uid, cursor: q.cursor, extra: [where('likedBy', 'array-contains', uid)] },
-        (c) => matchesSearch(c, term),
+      return scanApproved(ctx, { sort: 'recent', uid, cursor: q.cursor, extra: [where('likedBy', 'array-contains', uid)] }, (c) =>
+        matchesSearch(c, term),
       );
     },
 
@@ -383,4 +380,3 @@ export function firebaseCreatives(ctx: FirebaseContext): Gateway['creatives'] {
     },
   };
 }
-

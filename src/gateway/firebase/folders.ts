@@ -135,4 +135,3 @@ export function firebaseFolders(ctx: FirebaseContext): Gateway['folders'] {
     },
   };
 }
-

@@ -99,9 +99,7 @@ export function firebaseReview(ctx: FirebaseContext): Gateway['review'] {
       const ref = creativeRef(ctx, id);
       // Queries cannot run inside a client transaction: find the featured ones first, then clear
       // them and feature this one in one transaction, so exactly one is featured afterwards.
-      const featured = await guard(ctx, () =>
-        getDocs(query(collection(ctx.db, 'creatives'), where('isFeatured', '==', true), limit(50))),
-      );
+      const featured = await guard(ctx, () => getDocs(query(collection(ctx.db, 'creatives'), where('isFeatured', '==', true), limit(50))));
       await guard(
         ctx,
         () =>
@@ -151,4 +149,3 @@ export function firebaseAgency(ctx: FirebaseContext): Gateway['agency'] {
     },
   };
 }
-

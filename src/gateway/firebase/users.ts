@@ -98,7 +98,11 @@ export function firebaseUsers(ctx: FirebaseContext): Gateway['users'] {
             .map((d) => (b: WriteBatch) => b.update(d.ref, { likes: increment(-1), likedBy: arrayRemove(id) })),
           // Their comments go, and the creatives' comment counters follow.
           ...written.docs.map((d) => (b: WriteBatch) => b.delete(d.ref)),
-          ...counters.map(([ref, n]) => (b: WriteBatch) => b.update(ref, { comments: increment(-n) })),
+          ...counters.map(
+            ([ref, n]) =>
+              (b: WriteBatch) =>
+                b.update(ref, { comments: increment(-n) }),
+          ),
           // Their submissions stay in the library, without a submitter.
           ...submitted.docs.map((d) => (b: WriteBatch) => b.update(d.ref, { submittedBy: null })),
         ]);

@@ -12,13 +12,25 @@ import type { AdminCreativeInput } from '@/gateway/types';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { useAdminCreateCreative } from '../api/admin-create-creative';
 
-const EMPTY: AdminCreativeFormValues = { name: '', advertiser: '', image: '', format: '', objective: '', type: '', sector: '', platform: '' };
+const EMPTY: AdminCreativeFormValues = {
+  name: '',
+  advertiser: '',
+  image: '',
+  format: '',
+  objective: '',
+  type: '',
+  sector: '',
+  platform: '',
+};
 const FIELDS = ['name', 'advertiser', 'image', ...CATEGORY_KEYS] as const;
 
 /** /admin/submit: every field required, the image given by URL, one select per category. */
 export function AdminSubmitPage() {
   const create = useAdminCreateCreative();
-  const form = useForm<AdminCreativeFormValues, unknown, AdminCreativeInput>({ resolver: zodResolver(adminCreativeInput), defaultValues: EMPTY });
+  const form = useForm<AdminCreativeFormValues, unknown, AdminCreativeInput>({
+    resolver: zodResolver(adminCreativeInput),
+    defaultValues: EMPTY,
+  });
   const { errors, isSubmitting } = form.formState;
   const [outcome, setOutcome] = useState<'success' | 'error' | null>(null);
 
@@ -68,7 +80,10 @@ export function AdminSubmitPage() {
               ))}
             </div>
             {outcome === 'success' ? (
-              <p role="status" className="flex items-center gap-2 rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
+              <p
+                role="status"
+                className="flex items-center gap-2 rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-800"
+              >
                 <CheckCircle2 className="size-4" aria-hidden />
                 {MSG.adminSuccess}
               </p>

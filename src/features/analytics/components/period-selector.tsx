@@ -4,7 +4,11 @@ import { Button } from '@/components/ui/button';
 /** Today, yesterday, 3, 7, 30 (default), 90 days, all time: a row of toggle buttons. */
 export function PeriodSelector({ value, onChange }: { value: Period; onChange: (period: Period) => void }) {
   return (
-    <div role="group" aria-label="Période" className="inline-flex flex-wrap gap-1 self-start rounded-2xl border border-slate-200 bg-white p-1 sm:rounded-full">
+    <div
+      role="group"
+      aria-label="Période"
+      className="inline-flex flex-wrap gap-1 self-start rounded-2xl border border-slate-200 bg-white p-1 sm:rounded-full"
+    >
       {PERIODS.map((period) => (
         <Button
           key={period}

@@ -1,7 +1,12 @@
 import type * as React from 'react';
 
 /** Centered card shared by the login and register pages. */
-export function AuthShell({ title, subtitle, children, footer }: {
+export function AuthShell({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
   title: string;
   subtitle: string;
   children: React.ReactNode;

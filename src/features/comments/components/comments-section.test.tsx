@@ -11,7 +11,14 @@ import { CommentsSection } from './comments-section';
 
 vi.mock('@/components/ui/toaster', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
-const lea: User = { id: 'u1', firstName: 'Léa', lastName: 'Martin', email: 'lea@example.com', role: 'user', createdAt: '2025-01-01T00:00:00.000Z' };
+const lea: User = {
+  id: 'u1',
+  firstName: 'Léa',
+  lastName: 'Martin',
+  email: 'lea@example.com',
+  role: 'user',
+  createdAt: '2025-01-01T00:00:00.000Z',
+};
 
 const commentOf = (text: string): Comment => ({
   id: 'k1',

@@ -68,7 +68,12 @@ function CommentItem({ comment, creativeId, canDelete }: { comment: Comment; cre
           onToggle={() => (user ? like.mutate({ comment, like: !comment.likedByMe }) : navigate(paths.login))}
         />
         {canDelete ? (
-          <Button variant="ghost" size="sm" className="ml-auto text-red-600 hover:bg-red-50 hover:text-red-700" onClick={() => setConfirming(true)}>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="ml-auto text-red-600 hover:bg-red-50 hover:text-red-700"
+            onClick={() => setConfirming(true)}
+          >
             <Trash2 aria-hidden />
             Supprimer
           </Button>

@@ -15,7 +15,12 @@ export function useDeleteOnDetailPage() {
     mutationFn: (id: string) => gateway.creatives.remove(id),
     onSuccess: (_v, id) => {
       const detailKey = creativeQueryOptions(gateway, id).queryKey;
-      patchCreativeEverywhere(queryClient, id, () => null, (key) => key[1] !== 'detail');
+      patchCreativeEverywhere(
+        queryClient,
+        id,
+        () => null,
+        (key) => key[1] !== 'detail',
+      );
       queryClient.removeQueries({ queryKey: detailKey, exact: true });
       void queryClient.invalidateQueries({ queryKey: [CREATIVES_KEY] });
     },

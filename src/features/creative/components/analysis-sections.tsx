@@ -57,7 +57,8 @@ export function AnalysisLoginPrompt() {
     <div className="flex flex-col items-start gap-3 rounded-2xl border border-brand-200 bg-brand-50 p-6">
       <h3 className="text-base font-semibold text-brand-900">L'analyse complète est réservée aux membres</h3>
       <p className="text-sm text-brand-900/80">
-        Connectez-vous ou inscrivez-vous gratuitement pour lire le hook, le message, la désirabilité, la conformité et le truc en plus de cette créa.
+        Connectez-vous ou inscrivez-vous gratuitement pour lire le hook, le message, la désirabilité, la conformité et le truc en plus de
+        cette créa.
       </p>
       <div className="flex gap-2">
         <Link to={paths.login} className={buttonVariants()}>

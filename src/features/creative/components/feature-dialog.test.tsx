@@ -12,7 +12,9 @@ vi.mock('@/components/ui/toaster', () => ({ toast: { success: vi.fn(), error: vi
 
 const creative = { id: 'c1', name: 'Promo été', analyzedBy: null, rating: null };
 
-function setup(feature = vi.fn((_id: string, _input: { analyzedBy: string; rating: number }) => Promise.resolve({ id: 'c1' } as Creative))) {
+function setup(
+  feature = vi.fn((_id: string, _input: { analyzedBy: string; rating: number }) => Promise.resolve({ id: 'c1' } as Creative)),
+) {
   const onOpenChange = vi.fn();
   renderWithProviders(<FeatureDialog creative={creative} defaultAnalyst="" open onOpenChange={onOpenChange} />, {
     gateway: fakeGateway({ review: { feature } }),

@@ -22,9 +22,7 @@ export function StaffActions({ creative }: { creative: Creative }) {
 
   return (
     <>
-      {can('creative:review') && creative.status !== 'approved' ? (
-        <ApproveButton creativeId={creative.id} approve={approve} />
-      ) : null}
+      {can('creative:review') && creative.status !== 'approved' ? <ApproveButton creativeId={creative.id} approve={approve} /> : null}
       {can('creative:update') ? (
         <Link to={paths.creativeEdit(creative.id)} className={buttonVariants({ variant: 'outline' })}>
           <Pencil aria-hidden />
@@ -43,9 +41,7 @@ export function StaffActions({ creative }: { creative: Creative }) {
           Supprimer
         </Button>
       ) : null}
-      {featuring ? (
-        <FeatureDialog creative={creative} defaultAnalyst={user?.firstName} open onOpenChange={setFeaturing} />
-      ) : null}
+      {featuring ? <FeatureDialog creative={creative} defaultAnalyst={user?.firstName} open onOpenChange={setFeaturing} /> : null}
       <DeleteCreativeDialog
         creativeId={creative.id}
         open={deleting}

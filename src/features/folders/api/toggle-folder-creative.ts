@@ -26,10 +26,7 @@ export function useToggleFolderCreative() {
       add ? gateway.folders.addCreative(folderId, creativeId) : gateway.folders.removeCreative(folderId, creativeId),
     onMutate: async ({ folderId, creativeId, add }) => {
       const creativesKey = folderCreativesKey(folderId);
-      await Promise.all([
-        queryClient.cancelQueries({ queryKey: foldersKey }),
-        queryClient.cancelQueries({ queryKey: creativesKey }),
-      ]);
+      await Promise.all([queryClient.cancelQueries({ queryKey: foldersKey }), queryClient.cancelQueries({ queryKey: creativesKey })]);
       const previousFolders = queryClient.getQueryData<Folder[]>(foldersKey);
       const previousCreatives = queryClient.getQueriesData<Creative[]>({ queryKey: creativesKey });
       queryClient.setQueryData<Folder[]>(foldersKey, (list) =>

@@ -8,7 +8,12 @@ import { fakeGateway } from '@/testing/fake-gateway';
 import { renderWithProviders } from '@/testing/render';
 import { AddToFolderMenu } from './add-to-folder-menu';
 
-const folder = (id: string, name: string, creativeIds: string[]): Folder => ({ id, name, creativeIds, createdAt: '2025-01-01T00:00:00.000Z' });
+const folder = (id: string, name: string, creativeIds: string[]): Folder => ({
+  id,
+  name,
+  creativeIds,
+  createdAt: '2025-01-01T00:00:00.000Z',
+});
 
 function setup() {
   let folders = [folder('f1', 'Inspiration', ['c1']), folder('f2', 'Hooks', [])];

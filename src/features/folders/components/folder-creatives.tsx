@@ -35,7 +35,9 @@ export function FolderCreatives({ folder, q }: { folder: Folder; q: string }) {
         isError={creatives.isError}
         isEmpty={items.length === 0}
         errorText="Impossible de charger ce dossier. Veuillez réessayer."
-        emptyIcon={q ? <SearchX className="size-10 text-slate-400" aria-hidden /> : <FolderOpen className="size-10 text-slate-300" aria-hidden />}
+        emptyIcon={
+          q ? <SearchX className="size-10 text-slate-400" aria-hidden /> : <FolderOpen className="size-10 text-slate-300" aria-hidden />
+        }
         empty={
           q ? (
             <p className="font-medium text-slate-800">Aucune créa de ce dossier ne correspond à votre recherche</p>

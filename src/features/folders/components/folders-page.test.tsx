@@ -119,7 +119,9 @@ describe('FoldersPage new folder form', () => {
   it('creates the folder with the trimmed name and empties the field', async () => {
     const create = vi.fn((name: string) => Promise.resolve({ ...inspiration, id: 'f2', name }));
     renderWithProviders(<FoldersPage />, {
-      gateway: fakeGateway({ folders: { list: vi.fn(() => Promise.resolve([inspiration])), creatives: vi.fn(() => Promise.resolve([])), create } }),
+      gateway: fakeGateway({
+        folders: { list: vi.fn(() => Promise.resolve([inspiration])), creatives: vi.fn(() => Promise.resolve([])), create },
+      }),
       route: '/folders',
     });
     const user = userEvent.setup();

@@ -29,7 +29,9 @@ export default function FilterDialog({
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-2xl">
         <DialogTitle>Filtres</DialogTitle>
-        <DialogDescription>Dans un groupe, une créa doit avoir au moins une des valeurs choisies ; entre les groupes, toutes.</DialogDescription>
+        <DialogDescription>
+          Dans un groupe, une créa doit avoir au moins une des valeurs choisies ; entre les groupes, toutes.
+        </DialogDescription>
         <div className="flex flex-col gap-5">
           {CATEGORY_KEYS.map((key) => (
             <fieldset key={key} className="flex flex-col gap-2">

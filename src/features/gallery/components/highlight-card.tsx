@@ -36,7 +36,11 @@ export function HighlightCard({ creative, kind }: { creative: Creative; kind: 'm
           </p>
         ) : (
           <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
-            {creative.analyzedBy ? <span>Analysée par <strong>{creative.analyzedBy}</strong></span> : null}
+            {creative.analyzedBy ? (
+              <span>
+                Analysée par <strong>{creative.analyzedBy}</strong>
+              </span>
+            ) : null}
             {creative.rating ? <Stars rating={creative.rating} /> : null}
           </p>
         )}

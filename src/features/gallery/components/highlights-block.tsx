@@ -22,12 +22,30 @@ export function HighlightsBlock() {
         <h2 id="highlights-title" className="text-2xl font-bold tracking-tight text-slate-900">
           {kind === 'month' ? HIGHLIGHT_LABELS.month : HIGHLIGHT_LABELS.featured}
         </h2>
-        <div className="flex w-full rounded-2xl border border-slate-200 bg-white p-1 sm:inline-flex sm:w-auto sm:rounded-full" role="group" aria-label="Mise en avant">
-          <Button variant="tab" size="sm" className="h-auto min-h-8 flex-1 whitespace-normal py-1.5 sm:flex-none" aria-pressed={kind === 'month'} data-state={kind === 'month' ? 'active' : undefined} onClick={() => setKind('month')}>
+        <div
+          className="flex w-full rounded-2xl border border-slate-200 bg-white p-1 sm:inline-flex sm:w-auto sm:rounded-full"
+          role="group"
+          aria-label="Mise en avant"
+        >
+          <Button
+            variant="tab"
+            size="sm"
+            className="h-auto min-h-8 flex-1 whitespace-normal py-1.5 sm:flex-none"
+            aria-pressed={kind === 'month'}
+            data-state={kind === 'month' ? 'active' : undefined}
+            onClick={() => setKind('month')}
+          >
             <Award aria-hidden />
             {HIGHLIGHT_LABELS.month}
           </Button>
-          <Button variant="tab" size="sm" className="h-auto min-h-8 flex-1 whitespace-normal py-1.5 sm:flex-none" aria-pressed={kind === 'featured'} data-state={kind === 'featured' ? 'active' : undefined} onClick={() => setKind('featured')}>
+          <Button
+            variant="tab"
+            size="sm"
+            className="h-auto min-h-8 flex-1 whitespace-normal py-1.5 sm:flex-none"
+            aria-pressed={kind === 'featured'}
+            data-state={kind === 'featured' ? 'active' : undefined}
+            onClick={() => setKind('featured')}
+          >
             <Sparkles aria-hidden />
             {HIGHLIGHT_LABELS.featured}
           </Button>
@@ -39,7 +57,11 @@ export function HighlightsBlock() {
         <HighlightCard key={creative.id + kind} creative={creative} kind={kind} />
       ) : (
         <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-          {isError ? 'Impossible de charger la mise en avant.' : kind === 'month' ? HIGHLIGHT_LABELS.monthEmpty : HIGHLIGHT_LABELS.featuredEmpty}
+          {isError
+            ? 'Impossible de charger la mise en avant.'
+            : kind === 'month'
+              ? HIGHLIGHT_LABELS.monthEmpty
+              : HIGHLIGHT_LABELS.featuredEmpty}
         </p>
       )}
     </section>

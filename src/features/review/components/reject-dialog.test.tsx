@@ -13,7 +13,9 @@ const creative = { id: 'c1', name: 'Promo été' };
 
 function setup(reject = vi.fn((_id: string, _reason: string) => Promise.resolve({ id: 'c1' } as Creative))) {
   const onOpenChange = vi.fn();
-  renderWithProviders(<RejectDialog creative={creative} open onOpenChange={onOpenChange} />, { gateway: fakeGateway({ review: { reject } }) });
+  renderWithProviders(<RejectDialog creative={creative} open onOpenChange={onOpenChange} />, {
+    gateway: fakeGateway({ review: { reject } }),
+  });
   const textarea = screen.getByRole('textbox', { name: 'Motif' });
   const confirm = screen.getByRole('button', { name: 'Rejeter' });
   return { reject, onOpenChange, textarea, confirm, user: userEvent.setup() };

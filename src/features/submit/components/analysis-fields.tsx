@@ -11,11 +11,22 @@ const SECTIONS = [
 ] as const;
 
 /** The five optional analysis text areas, in the order of the detail page. */
-export function AnalysisFields({ register, errors }: { register: UseFormRegister<SubmitFormValues>; errors: FieldErrors<SubmitFormValues> }) {
+export function AnalysisFields({
+  register,
+  errors,
+}: {
+  register: UseFormRegister<SubmitFormValues>;
+  errors: FieldErrors<SubmitFormValues>;
+}) {
   return (
     <div className="flex flex-col gap-4">
       {SECTIONS.map((section) => (
-        <Field key={section.name} label={section.label} hint={'hint' in section ? section.hint : undefined} error={errors[section.name]?.message}>
+        <Field
+          key={section.name}
+          label={section.label}
+          hint={'hint' in section ? section.hint : undefined}
+          error={errors[section.name]?.message}
+        >
           {(a11y) => <Textarea {...a11y} rows={4} {...register(section.name)} />}
         </Field>
       ))}

@@ -17,11 +17,20 @@ export function CategoryField<K extends CategoryKey>({ name, control }: { name: 
   return (
     <fieldset className="flex flex-col gap-2" aria-describedby={error ? errorId : undefined} aria-invalid={Boolean(error)}>
       <legend className="mb-2 text-sm font-semibold text-slate-900">
-        {CATEGORY_LABELS[name]} <span className="font-normal text-slate-500">({selected.length} sélectionné{selected.length > 1 ? 's' : ''})</span>
+        {CATEGORY_LABELS[name]}{' '}
+        <span className="font-normal text-slate-500">
+          ({selected.length} sélectionné{selected.length > 1 ? 's' : ''})
+        </span>
       </legend>
       <div className="flex flex-wrap gap-2">
         {CATEGORY_LISTS[name].map((value, i) => (
-          <ToggleChip key={value} ref={i === 0 ? field.ref : undefined} selected={selected.includes(value)} onClick={() => toggle(value)} onBlur={field.onBlur}>
+          <ToggleChip
+            key={value}
+            ref={i === 0 ? field.ref : undefined}
+            selected={selected.includes(value)}
+            onClick={() => toggle(value)}
+            onBlur={field.onBlur}
+          >
             {value}
           </ToggleChip>
         ))}

@@ -14,7 +14,9 @@ beforeAll(() => {
 
 function setup() {
   const onSubmit = vi.fn(() => Promise.resolve());
-  renderWithProviders(<CreativeForm defaultValues={EMPTY_FORM} submitLabel="Soumettre la créative" failureMessage={MSG.submitError} onSubmit={onSubmit} />);
+  renderWithProviders(
+    <CreativeForm defaultValues={EMPTY_FORM} submitLabel="Soumettre la créative" failureMessage={MSG.submitError} onSubmit={onSubmit} />,
+  );
   return { onSubmit, user: userEvent.setup({ applyAccept: false }) };
 }
 

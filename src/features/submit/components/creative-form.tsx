@@ -20,7 +20,16 @@ import { CountedTextField } from './counted-text-field';
 import { FlagFields } from './flag-fields';
 import { MediaField } from './media-field';
 
-const SERVER_FIELDS: Path<SubmitFormValues>[] = ['name', 'advertiser', ...CATEGORY_KEYS, 'attention', 'interest', 'desire', 'bestPractices', 'actions'];
+const SERVER_FIELDS: Path<SubmitFormValues>[] = [
+  'name',
+  'advertiser',
+  ...CATEGORY_KEYS,
+  'attention',
+  'interest',
+  'desire',
+  'bestPractices',
+  'actions',
+];
 
 export interface CreativeFormProps {
   defaultValues: SubmitFormValues;
@@ -51,28 +60,28 @@ export function CreativeForm({ defaultValues, current, submitLabel, failureMessa
   // handleSubmit is called in the event handler (not during render), where reading refs is allowed.
   const submit = (event: FormEvent<HTMLFormElement>) =>
     form.handleSubmit(
-    async (input) => {
-      if (mediaMissing()) {
-        setMediaError(MSG.mediaRequired);
-        pickRef.current?.focus();
-        return;
-      }
-      setFailure(null);
-      setProgress(file ? 0 : null);
-      try {
-        await onSubmit(input, file, (p) => setProgress(p.total ? (p.loaded / p.total) * 100 : 0));
-      } catch (error) {
-        const media = fieldErrorsOf(error).media;
-        if (media) setMediaError(media);
-        if (!applyFieldErrors(error, form.setError, SERVER_FIELDS) && !media) setFailure(failureMessage);
-      } finally {
-        setProgress(null);
-      }
-    },
-    () => {
-      if (mediaMissing()) setMediaError(MSG.mediaRequired);
-    },
-  )(event);
+      async (input) => {
+        if (mediaMissing()) {
+          setMediaError(MSG.mediaRequired);
+          pickRef.current?.focus();
+          return;
+        }
+        setFailure(null);
+        setProgress(file ? 0 : null);
+        try {
+          await onSubmit(input, file, (p) => setProgress(p.total ? (p.loaded / p.total) * 100 : 0));
+        } catch (error) {
+          const media = fieldErrorsOf(error).media;
+          if (media) setMediaError(media);
+          if (!applyFieldErrors(error, form.setError, SERVER_FIELDS) && !media) setFailure(failureMessage);
+        } finally {
+          setProgress(null);
+        }
+      },
+      () => {
+        if (mediaMissing()) setMediaError(MSG.mediaRequired);
+      },
+    )(event);
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-6" aria-busy={isSubmitting}>
@@ -102,7 +111,15 @@ export function CreativeForm({ defaultValues, current, submitLabel, failureMessa
           <CardTitle>Informations</CardTitle>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
-          <CountedTextField name="name" label="Nom de la créative" max={NAME_MAX} required error={errors.name?.message} control={form.control} register={form.register} />
+          <CountedTextField
+            name="name"
+            label="Nom de la créative"
+            max={NAME_MAX}
+            required
+            error={errors.name?.message}
+            control={form.control}
+            register={form.register}
+          />
           <CountedTextField
             name="advertiser"
             label="Annonceur"

@@ -35,7 +35,10 @@ export function EditCreativePage() {
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 sm:py-12">
-      <Link to={paths.creative(creative.id)} className="inline-flex items-center gap-1 self-start text-sm font-medium text-slate-600 hover:text-brand-700">
+      <Link
+        to={paths.creative(creative.id)}
+        className="inline-flex items-center gap-1 self-start text-sm font-medium text-slate-600 hover:text-brand-700"
+      >
         <ArrowLeft className="size-4" aria-hidden />
         Retour à la créative
       </Link>

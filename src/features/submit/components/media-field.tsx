@@ -74,7 +74,13 @@ export function MediaField({ file, current, error, disabled, onPick, onRemove, p
                 Remplacer
               </Button>
               {file ? (
-                <Button variant="ghost" size="sm" onClick={onRemove} disabled={disabled} className="text-red-600 hover:bg-red-50 hover:text-red-700">
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={onRemove}
+                  disabled={disabled}
+                  className="text-red-600 hover:bg-red-50 hover:text-red-700"
+                >
                   <Trash2 aria-hidden />
                   Retirer
                 </Button>

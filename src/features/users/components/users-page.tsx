@@ -60,9 +60,7 @@ export function UsersPage() {
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6">
       <header>
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">Gestion des utilisateurs</h1>
-        <p className="mt-1 text-sm text-slate-600">
-          Changer le rôle d'un utilisateur le déconnecte de toutes ses sessions.
-        </p>
+        <p className="mt-1 text-sm text-slate-600">Changer le rôle d'un utilisateur le déconnecte de toutes ses sessions.</p>
       </header>
       <UserFilters term={term} onTermChange={setTerm} roles={roles} onRolesChange={setRoles} />
       <FormAlert>{failure}</FormAlert>
