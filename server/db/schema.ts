@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type ExtraConfigColumn,
   bigint,
   boolean,
   index,
@@ -12,24 +13,38 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-const id = () => text('id').primaryKey().$defaultFn(() => crypto.randomUUID());
+const id = () =>
+  text('id')
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID());
+/**
+ * An index column in the order our queries ask for: `ORDER BY x DESC` means DESC NULLS FIRST in
+ * PostgreSQL, while Drizzle's `.desc()` alone writes DESC NULLS LAST — an index PostgreSQL then
+ * cannot use for that ORDER BY (tests/query-plans.test.ts guards every list query).
+ */
+const newestFirst = (column: ExtraConfigColumn) => column.desc().nullsFirst();
+
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
 /* ── Accounts (better-auth tables; `user` carries the profile of spec §3) ───────────────── */
 
-export const user = pgTable('user', {
-  id: id(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  firstName: text('first_name').notNull().default(''),
-  lastName: text('last_name').notNull().default(''),
-  role: text('role').notNull().default('user'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const user = pgTable(
+  'user',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    role: text('role').notNull().default('user'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('user_recent_idx').on(newestFirst(t.createdAt), newestFirst(t.id))],
+);
 
 export const session = pgTable(
   'session',
@@ -113,11 +128,26 @@ export const creatives = pgTable(
     mediaType: text('media_type').notNull().default('image'),
     /** Older image URL field (admin form), used as a fallback when there is no media. */
     image: text('image'),
-    formats: text('formats').array().notNull().default(sql`'{}'::text[]`),
-    objectives: text('objectives').array().notNull().default(sql`'{}'::text[]`),
-    types: text('types').array().notNull().default(sql`'{}'::text[]`),
-    sectors: text('sectors').array().notNull().default(sql`'{}'::text[]`),
-    platforms: text('platforms').array().notNull().default(sql`'{}'::text[]`),
+    formats: text('formats')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    objectives: text('objectives')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    types: text('types')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    sectors: text('sectors')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    platforms: text('platforms')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Always equal to the number of rows in creative_likes (updated in the same transaction). */
     likes: integer('likes').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),
@@ -140,15 +170,24 @@ export const creatives = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('creatives_status_recent_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
-    index('creatives_status_likes_idx').on(t.status, t.likes.desc(), t.createdAt.desc(), t.id.desc()),
-    index('creatives_submitter_idx').on(t.submittedBy, t.status, t.createdAt.desc()),
+    // The gallery reads approved creatives only: partial indexes in each sort's exact order.
+    index('creatives_approved_recent_idx')
+      .on(newestFirst(t.createdAt), newestFirst(t.id))
+      .where(sql`${t.status} = 'approved'`),
+    index('creatives_approved_likes_idx')
+      .on(newestFirst(t.likes), newestFirst(t.createdAt), newestFirst(t.id))
+      .where(sql`${t.status} = 'approved'`),
+    // Validation queues (pending, rejected) and 'Mes créas'.
+    index('creatives_status_recent_idx').on(t.status, newestFirst(t.createdAt), newestFirst(t.id)),
+    index('creatives_submitter_idx').on(t.submittedBy, t.status, newestFirst(t.createdAt), newestFirst(t.id)),
     index('creatives_formats_idx').using('gin', t.formats),
     index('creatives_objectives_idx').using('gin', t.objectives),
     index('creatives_types_idx').using('gin', t.types),
     index('creatives_sectors_idx').using('gin', t.sectors),
     index('creatives_platforms_idx').using('gin', t.platforms),
-    uniqueIndex('creatives_one_featured_idx').on(t.isFeatured).where(sql`${t.isFeatured}`),
+    uniqueIndex('creatives_one_featured_idx')
+      .on(t.isFeatured)
+      .where(sql`${t.isFeatured}`),
   ],
 );
 
@@ -165,7 +204,7 @@ export const creativeLikes = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.creativeId, t.userId] }),
-    index('creative_likes_user_idx').on(t.userId, t.createdAt.desc()),
+    index('creative_likes_user_idx').on(t.userId, newestFirst(t.createdAt), newestFirst(t.creativeId)),
   ],
 );
 
@@ -185,7 +224,7 @@ export const comments = pgTable(
     likes: integer('likes').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index('comments_creative_idx').on(t.creativeId, t.createdAt.desc())],
+  (t) => [index('comments_creative_idx').on(t.creativeId, newestFirst(t.createdAt), newestFirst(t.id))],
 );
 
 export const commentLikes = pgTable(
@@ -231,6 +270,7 @@ export const folderCreatives = pgTable(
   (t) => [
     primaryKey({ columns: [t.folderId, t.creativeId] }),
     index('folder_creatives_creative_idx').on(t.creativeId),
+    index('folder_creatives_recent_idx').on(t.folderId, newestFirst(t.addedAt), newestFirst(t.creativeId)),
   ],
 );
 

@@ -1,0 +1,113 @@
+/**
+ * Starts the built server (node dist-server/index.js) as the app runs in production, on a free
+ * port of 127.0.0.1, and reads its memory from /proc. The process is spawned with node directly
+ * (not npm) so the pid we watch is the server's own.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import type { BenchTarget } from '../scale/target';
+
+export interface RunningServer {
+  origin: string;
+  pid: number;
+  startupMs: number;
+  logFile: string;
+  rssMb(): number | null;
+  /** Peak resident set of the process so far (VmHWM). */
+  peakRssMb(): number | null;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function procStatusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number | null {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
+    return match ? Math.round(Number(match[1]) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function startServer(options: {
+  entry: string;
+  target: BenchTarget;
+  noCache: boolean;
+  logFile: string;
+  readyTimeoutMs?: number;
+}): Promise<RunningServer> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: options.target.dataDir,
+    SEED: 'none',
+    AUTH_RATE_LIMIT: '100000',
+    LOG_LEVEL: 'warn',
+    ...(options.target.databaseUrl ? { DATABASE_URL: options.target.databaseUrl } : {}),
+    // Read by a future response cache; a server without one ignores it.
+    ...(options.noCache ? { RESPONSE_CACHE: 'off' } : {}),
+  };
+  const log = fs.openSync(options.logFile, 'w');
+  const started = performance.now();
+  const child: ChildProcess = spawn(process.execPath, [options.entry], { env, stdio: ['ignore', log, log] });
+  fs.closeSync(log);
+  let exited: number | null = null;
+  child.once('exit', (code) => {
+    exited = code ?? -1;
+  });
+
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 180_000);
+  for (;;) {
+    if (exited !== null) throw new Error(`server exited with code ${exited} before it was ready; see ${options.logFile}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server not ready after ${options.readyTimeoutMs ?? 180_000} ms; see ${options.logFile}`);
+    }
+    try {
+      const res = await fetch(`${origin}/api/ready`);
+      await res.arrayBuffer();
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await sleep(50);
+  }
+  const startupMs = Math.round(performance.now() - started);
+  const pid = child.pid!;
+
+  return {
+    origin,
+    pid,
+    startupMs,
+    logFile: options.logFile,
+    rssMb: () => procStatusMb(pid, 'VmRSS'),
+    peakRssMb: () => procStatusMb(pid, 'VmHWM'),
+    stop: async () => {
+      if (exited !== null) return;
+      const done = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      await done;
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,46 @@
+/** What the orchestrator asks a runner process for, and what the runner answers (JSON on stdout). */
+export interface RunRequest {
+  method: 'GET' | 'POST' | 'DELETE';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface RunSpec {
+  /** http://127.0.0.1:<port>; the runner refuses any other host. */
+  origin: string;
+  connections: number;
+  durationSeconds: number;
+  /** Hard cap on requests, whatever the duration. */
+  maxRequests: number;
+  /** Request sequences; connection i loops over clients[i % clients.length]. */
+  clients: RunRequest[][];
+}
+
+export interface RunResult {
+  requests: number;
+  seconds: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, number>;
+}
+
+/** Nearest-rank percentile of sorted values. */
+export function percentile(sorted: ArrayLike<number>, p: number): number {
+  if (sorted.length === 0) return 0;
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank]!;
+}
+
+export function median(values: number[]): number {
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
+}

@@ -1,0 +1,207 @@
+import crypto from 'node:crypto';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { galleryQueryInput } from '@domain/schemas/gallery';
+import type { User } from '@domain/types';
+import { openDatabase, type Db } from '@server/db/client';
+import { schema } from '@server/db/schema';
+import { listComments } from '@server/services/comments.service';
+import { listFolderCreatives } from '@server/services/folders.service';
+import { listFavorites, listGallery } from '@server/services/creatives/gallery.service';
+import { listByStatus } from '@server/services/creatives/review.service';
+import { listUsers } from '@server/services/users.service';
+
+/**
+ * The plan regression test: every list query of the product, as the services send it, must be
+ * answered by an index in its ORDER BY's order — no Sort node, no sequential scan of creatives or
+ * likes — even on a small table (a few thousand rows, with seq scans and sorts disabled so the
+ * planner shows whether such an index exists at all). It fails the day a query is added or
+ * changed without its index (1M creatives made every such query take a second: docs/benchmarks.md).
+ */
+const serverUrl = process.env.DATABASE_URL;
+
+interface Recorded {
+  sql: string;
+  params: unknown[];
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+function nodesOf(plan: PlanNode): PlanNode[] {
+  return [plan, ...(plan.Plans ?? []).flatMap(nodesOf)];
+}
+
+describe.runIf(serverUrl)('query plans on PostgreSQL (needs DATABASE_URL)', () => {
+  const name = `creatheque_plans_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
+  let pool: pg.Pool;
+  let recorded: Recorded[] = [];
+  let db: Db;
+  const ids = { user: '', admin: '', creative: '', folder: '', folderOwner: '' };
+
+  const admin = () => new pg.Client({ connectionString: serverUrl });
+
+  beforeAll(async () => {
+    const client = admin();
+    await client.connect();
+    await client.query(`CREATE DATABASE "${name}"`);
+    await client.end();
+    const url = new URL(serverUrl!);
+    url.pathname = `/${name}`;
+    const migrated = await openDatabase({ databaseUrl: url.toString() });
+    await migrated.close();
+    pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+    await fill(pool);
+    db = drizzle(pool, {
+      schema,
+      logger: { logQuery: (sql, params) => recorded.push({ sql, params }) },
+    }) as unknown as Db;
+    const { rows } = await pool.query<{ user_id: string; admin_id: string; creative_id: string; folder_id: string; owner_id: string }>(`
+      select (select id from "user" where role = 'user' order by id limit 1) as user_id,
+             (select id from "user" where role = 'admin' limit 1) as admin_id,
+             (select m.creative_id from comments m join creatives c on c.id = m.creative_id and c.status = 'approved'
+               group by m.creative_id order by count(*) desc, m.creative_id limit 1) as creative_id,
+             (select id from folders order by id limit 1) as folder_id,
+             (select user_id from folders order by id limit 1) as owner_id`);
+    const row = rows[0]!;
+    Object.assign(ids, {
+      user: row.user_id,
+      admin: row.admin_id,
+      creative: row.creative_id,
+      folder: row.folder_id,
+      folderOwner: row.owner_id,
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await pool?.end();
+    const client = admin();
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await client.end();
+  });
+
+  const viewer = (id: string, role: User['role']): User => ({
+    id,
+    email: 'x@example.com',
+    firstName: 'A',
+    lastName: 'B',
+    role,
+    createdAt: new Date().toISOString(),
+  });
+
+  /** Runs the service call, then EXPLAINs its main query (the one reading `table`) with seq scans and sorts off. */
+  async function planOf(call: () => Promise<unknown>, table: string): Promise<PlanNode[]> {
+    recorded = [];
+    await call();
+    const query = recorded.find((r) => r.sql.includes(`from "${table}"`) && /order by/i.test(r.sql));
+    expect(query, `no ordered query on ${table} was sent`).toBeDefined();
+    const client = await pool.connect();
+    try {
+      await client.query('SET enable_seqscan = off');
+      await client.query('SET enable_sort = off');
+      const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`EXPLAIN (FORMAT JSON) ${query!.sql}`, query!.params);
+      return nodesOf(rows[0]!['QUERY PLAN'][0].Plan);
+    } finally {
+      await client.query('RESET ALL');
+      client.release();
+    }
+  }
+
+  function expectIndexOrdered(nodes: PlanNode[], tables: string[]) {
+    const sorts = nodes.filter((n) => /Sort/.test(n['Node Type']));
+    expect(
+      sorts.map((n) => n['Node Type']),
+      'a Sort node: no index matches the ORDER BY',
+    ).toEqual([]);
+    const seqScans = nodes.filter((n) => n['Node Type'] === 'Seq Scan' && tables.includes(n['Relation Name'] ?? ''));
+    expect(
+      seqScans.map((n) => n['Relation Name']),
+      'a sequential scan of a large table',
+    ).toEqual([]);
+  }
+
+  const gallery =
+    (query: Record<string, unknown>, who: User | null = null) =>
+    () =>
+      listGallery(db, who, galleryQueryInput.parse(query));
+
+  const cases: [string, () => () => Promise<unknown>, string][] = [
+    ['gallery, newest first', () => gallery({}), 'creatives'],
+    ['gallery, most liked', () => gallery({ sort: 'likes' }), 'creatives'],
+    ['gallery, one filter group', () => gallery({ format: 'Vidéo' }), 'creatives'],
+    ['gallery, three filter groups', () => gallery({ format: 'Vidéo', sector: 'Beauté', platform: 'Meta' }), 'creatives'],
+    ['gallery, both flags', () => gallery({ junto: '1', tested: '1' }), 'creatives'],
+    ['gallery, search', () => gallery({ q: 'croquettes' }), 'creatives'],
+    ['gallery, signed in', () => gallery({}, viewer(ids.user, 'user')), 'creatives'],
+    ['favourites', () => () => listFavorites(db, viewer('u5', 'user'), {}), 'creatives'],
+    ['review queue', () => () => listByStatus(db, viewer(ids.admin, 'admin'), 'pending'), 'creatives'],
+    ['users', () => () => listUsers(db, { q: '', role: [] }), 'user'],
+    ['comments of a creative', () => () => listComments(db, null, ids.creative), 'comments'],
+    ['creatives of a folder', () => () => listFolderCreatives(db, viewer(ids.folderOwner, 'user'), ids.folder), 'creatives'],
+  ];
+
+  const LARGE_TABLES = ['creatives', 'creative_likes', 'comments', 'user', 'folder_creatives'];
+
+  it.each(cases)('%s: an index in ORDER BY order, no sort, no seq scan', async (_label, make, table) => {
+    expectIndexOrdered(await planOf(make(), table), LARGE_TABLES);
+  });
+
+  it('notices a missing index (the check has teeth)', async () => {
+    // Both indexes can serve the newest-first gallery (the second one through its leading `status`).
+    const { rows } = await pool.query<{ indexdef: string }>(
+      `select indexdef from pg_indexes where indexname in ('creatives_approved_recent_idx', 'creatives_status_recent_idx')`,
+    );
+    expect(rows).toHaveLength(2);
+    await pool.query('DROP INDEX creatives_approved_recent_idx, creatives_status_recent_idx');
+    try {
+      const nodes = await planOf(gallery({}), 'creatives');
+      expect(nodes.some((n) => /Sort/.test(n['Node Type']))).toBe(true);
+    } finally {
+      for (const { indexdef } of rows) await pool.query(indexdef);
+    }
+  });
+});
+
+/** A few thousand rows spread like the real catalogue (every filter value, likes, comments, a folder). */
+async function fill(pool: pg.Pool): Promise<void> {
+  await pool.query(`
+    insert into "user" (id, name, email, first_name, last_name, role, created_at, updated_at)
+    select 'u' || g, 'U ' || g, 'u' || g || '@example.com', 'Prénom', 'Nom' || g,
+           case when g = 1 then 'admin' when g % 50 = 0 then 'agency' else 'user' end,
+           now() - g * interval '1 hour', now()
+    from generate_series(1, 500) g`);
+  await pool.query(`
+    insert into creatives (id, name, advertiser, search_text, formats, objectives, types, sectors, platforms,
+                           status, validated, submitted_by, is_junto_angel, tested_and_approved, likes, created_at, updated_at)
+    select 'c' || g, 'Créa ' || g, 'Marque ' || (g % 40),
+           lower('crea ' || g || case when g % 7 = 0 then ' croquettes' else '' end || ' marque ' || (g % 40)),
+           array[(array['Statique','Vidéo','Carrousel'])[1 + g % 3]],
+           array[(array['TOFU','MOFU','BOFU'])[1 + g % 3]],
+           array[(array['UGC','Humour','Témoignage'])[1 + g % 3]],
+           array[(array['Beauté','Food','Mode','Tech'])[1 + g % 4]],
+           array[(array['Meta','TikTok','YouTube'])[1 + g % 3]],
+           case when g % 10 = 0 then 'pending' else 'approved' end, g % 10 <> 0,
+           'u' || (1 + g % 500), g % 5 = 0, g % 3 = 0, g % 97, now() - g * interval '1 minute', now()
+    from generate_series(1, 4000) g`);
+  await pool.query(`
+    insert into creative_likes (creative_id, user_id, created_at)
+    select 'c' || c, 'u' || u, now() - (c + u) * interval '1 second'
+    from generate_series(1, 4000, 3) c, generate_series(2, 12) u`);
+  await pool.query(`
+    insert into comments (id, creative_id, user_id, user_first_name, user_last_name, text, created_at)
+    select 'm' || g, 'c' || (1 + g % 400), 'u' || (2 + g % 400), 'P', 'N', 'Bravo ' || g, now() - g * interval '1 second'
+    from generate_series(1, 6000) g`);
+  await pool.query(
+    `insert into folders (id, user_id, name) select 'f' || g, 'u' || (2 + g), 'Dossier ' || g from generate_series(1, 20) g`,
+  );
+  await pool.query(`
+    insert into folder_creatives (folder_id, creative_id, added_at)
+    select 'f' || f, 'c' || c, now() - c * interval '1 second' from generate_series(1, 20) f, generate_series(1, 4000, 7) c`);
+  await pool.query('analyze');
+}
