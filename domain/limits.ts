@@ -19,7 +19,17 @@ export const COUNTER_WARNING_AT = 5;
 export const COMMENT_MAX = 2000;
 export const FOLDER_NAME_MAX = 60;
 export const NAME_PART_MAX = 50;
-/** Validation queues (pending / rejected lists) are short-lived: a page this long is more than a reviewer handles at once. */
-export const QUEUE_LIMIT = 200;
+/**
+ * Page sizes of the other keyset-paginated lists (each pages to its end with 'Charger plus'; none
+ * is capped). Card grids hold a multiple of 2, 3 and 4 columns; rows are lighter, so pages are longer.
+ */
+/** Validation queues ('En attente', 'Refusées') and the agency's 'Mes créas' tabs: cards. */
+export const QUEUE_PAGE_SIZE = 24;
+/** The creatives of one folder: cards, like the gallery. */
+export const FOLDER_PAGE_SIZE = 12;
+/** Comments of a creative, newest first. */
+export const COMMENTS_PAGE_SIZE = 20;
+/** Rows of the user administration table. */
+export const USERS_PAGE_SIZE = 50;
 /** The contact address shown to users when the deployment does not set one (server CONTACT_EMAIL). */
 export const DEFAULT_CONTACT_EMAIL = 'contact@creatheque.fr';

@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@domain/messages';
-import { PAGE_SIZE } from '@domain/limits';
+import { COMMENTS_PAGE_SIZE, PAGE_SIZE } from '@domain/limits';
 import type { Comment, Creative, Highlights, Page } from '@domain/types';
-import { creativeLikes, creatives } from '@server/db/schema';
+import { comments, creativeLikes, creatives } from '@server/db/schema';
 import { insertCreative, insertUsers, sessionCookieFor, storeTestImage } from './helpers/fixtures';
+import { expectTamperedCursorsRefused, followPages, newestFirst } from './helpers/paging';
 import { createTestApp, type ApiError, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
@@ -210,6 +211,7 @@ describe('highlights', () => {
       expect(res.body.featured).toMatchObject({ name: 'Featured', analyzedBy: 'Julien', rating: 4 });
       await insertCreative(fresh.db, { name: 'Égalité ancienne', likes: 3, createdAt: new Date(now.getTime() - 1000) });
       await insertCreative(fresh.db, { name: 'Égalité récente', likes: 3, createdAt: now });
+      fresh.deps.responseCache?.invalidate(); // rows written behind the API's back
       res = await fresh.request('GET', '/api/creatives/highlights');
       expect(res.body.creativeOfMonth?.name).toBe('Égalité récente');
     } finally {
@@ -229,8 +231,9 @@ describe('comments', () => {
     expect(first.status).toBe(201);
     expect(first.body.text).toBe('Premier');
     await t.request('POST', `/api/creatives/${id}/comments`, { cookie: userCookie, body: { text: 'Second' } });
-    const listed = await t.request<Comment[]>('GET', `/api/creatives/${id}/comments`);
-    expect(listed.body.map((c: { text: string }) => c.text)).toEqual(['Second', 'Premier']);
+    const listed = await t.request<Page<Comment>>('GET', `/api/creatives/${id}/comments`);
+    expect(listed.body.items.map((c) => c.text)).toEqual(['Second', 'Premier']);
+    expect(listed.body.nextCursor).toBeNull();
     const liked = await t.request('POST', `/api/comments/${first.body.id}/like`, { cookie: adminCookie });
     expect(liked.body).toEqual({ likes: 1, liked: true });
     expect((await t.request('DELETE', `/api/comments/${first.body.id}`, { cookie: userCookie })).status).toBe(403);
@@ -238,6 +241,44 @@ describe('comments', () => {
     expect((await t.request('DELETE', `/api/comments/${first.body.id}`, { cookie: adminCookie })).status).toBe(200);
     const detail = await t.request<Creative>('GET', `/api/creatives/${id}`);
     expect(detail.body.commentCount).toBe(1);
+  });
+});
+
+describe('comments paging', () => {
+  it("pages a creative's comments to the end, newest first, each once, with the viewer's likes", async () => {
+    const { id } = await insertCreative(t.db, { name: 'Très commentée' });
+    const other = await insertCreative(t.db, { name: 'Autre commentée' });
+    const [author] = await insertUsers(t.db, 1);
+    const base = Date.now() - 3_600_000;
+    const rows = Array.from({ length: COMMENTS_PAGE_SIZE + 5 }, (_, i) => ({
+      id: `${id.slice(0, 8)}k${String(i).padStart(3, '0')}`,
+      creativeId: id,
+      userId: author!.id,
+      userFirstName: 'Bulk',
+      userLastName: 'Author',
+      text: `Avis ${i}`,
+      // In pairs at one instant: only the id orders the two.
+      createdAt: new Date(base + Math.floor(i / 2) * 1000),
+    }));
+    await t.db.insert(comments).values(rows);
+    await t.db.insert(comments).values({ creativeId: other.id, userFirstName: 'A', userLastName: 'B', text: 'Ailleurs' });
+    const liked = rows[3]!.id;
+    expect((await t.request('POST', `/api/comments/${liked}/like`, { cookie: userCookie })).status).toBe(200);
+
+    const expected = newestFirst(
+      rows,
+      (c) => c.createdAt,
+      (c) => c.id,
+    ).map((c) => c.id);
+    const anonymous = await followPages<Comment>(t, `/api/creatives/${id}/comments`, COMMENTS_PAGE_SIZE);
+    expect(anonymous.pages).toBe(2);
+    expect(anonymous.items.map((c) => c.id)).toEqual(expected);
+    expect(anonymous.items.some((c) => c.likedByMe)).toBe(false);
+    const signedIn = await followPages<Comment>(t, `/api/creatives/${id}/comments`, COMMENTS_PAGE_SIZE, userCookie);
+    expect(signedIn.items.map((c) => c.id)).toEqual(expected);
+    expect(signedIn.items.filter((c) => c.likedByMe).map((c) => c.id)).toEqual([liked]);
+
+    await expectTamperedCursorsRefused(t, `/api/creatives/${id}/comments`);
   });
 });
 

@@ -1,9 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FOLDER_PAGE_SIZE, USERS_PAGE_SIZE } from '@domain/limits';
 import { MSG } from '@domain/messages';
-import type { Analytics, Comment, Creative, Folder, User } from '@domain/types';
-import { comments, creatives, folders } from '@server/db/schema';
+import type { Analytics, Comment, Creative, Folder, Page, User } from '@domain/types';
+import { comments, creatives, folderCreatives, folders, user as userTable } from '@server/db/schema';
 import { insertCreative } from './helpers/fixtures';
+import { expectTamperedCursorsRefused, followPages, newestFirst } from './helpers/paging';
 import { createTestApp, type ApiError, type TestApp, type UserBody } from './helpers/test-app';
 
 let t: TestApp;
@@ -33,10 +35,11 @@ describe('folders', () => {
     expect(added.body.creativeIds).toEqual([b.id, a.id]);
     expect((await t.request('PUT', `/api/folders/${folder.id}/creatives/${pending.id}`, { cookie })).status).toBe(404);
 
-    let list = await t.request<Creative[]>('GET', `/api/folders/${folder.id}/creatives`, { cookie });
-    expect(list.body.map((c) => c.name)).toEqual(['Dans dossier B', 'Dans dossier A']);
-    list = await t.request<Creative[]>('GET', `/api/folders/${folder.id}/creatives?q=elan`, { cookie });
-    expect(list.body.map((c) => c.name)).toEqual(['Dans dossier B']);
+    let list = await t.request<Page<Creative>>('GET', `/api/folders/${folder.id}/creatives`, { cookie });
+    expect(list.body.items.map((c) => c.name)).toEqual(['Dans dossier B', 'Dans dossier A']);
+    expect(list.body.nextCursor).toBeNull();
+    list = await t.request<Page<Creative>>('GET', `/api/folders/${folder.id}/creatives?q=elan`, { cookie });
+    expect(list.body.items.map((c) => c.name)).toEqual(['Dans dossier B']);
 
     await t.db.update(creatives).set({ status: 'rejected' }).where(eq(creatives.id, b.id));
     expect((await t.request<Folder[]>('GET', '/api/folders', { cookie })).body[0]!.creativeIds).toEqual([a.id]);
@@ -49,6 +52,40 @@ describe('folders', () => {
     expect(removedTwice.body.creativeIds).toEqual([]);
     expect((await t.request('DELETE', `/api/folders/${folder.id}`, { cookie })).status).toBe(200);
     expect((await t.request('GET', '/api/folders', { cookie })).body).toEqual([]);
+  });
+
+  it("pages a folder's creatives to the end, most recently added first, the search continuing across pages", async () => {
+    const owner = await t.loginAs('user');
+    const folder = (await t.request<Folder>('POST', '/api/folders', { cookie: owner.cookie, body: { name: 'Gros dossier' } })).body;
+    const tag = `z${Date.now().toString(36)}`;
+    const base = Date.now() - 3_600_000;
+    const filed: { id: string; addedAt: Date; name: string }[] = [];
+    for (let i = 0; i < FOLDER_PAGE_SIZE + 5; i++) {
+      const name = i % 6 === 5 ? `Autre ${i}` : `Zeste ${tag} ${i}`;
+      const creative = await insertCreative(t.db, { id: `${tag}f${String(i).padStart(3, '0')}`, name });
+      // Filed in pairs at one instant: only the id orders the two.
+      const addedAt = new Date(base + Math.floor(i / 2) * 1000);
+      await t.db.insert(folderCreatives).values({ folderId: folder.id, creativeId: creative.id, addedAt });
+      filed.push({ id: creative.id, addedAt, name });
+    }
+    const hidden = await insertCreative(t.db, { name: `Zeste ${tag} en attente`, status: 'pending' });
+    await t.db.insert(folderCreatives).values({ folderId: folder.id, creativeId: hidden.id, addedAt: new Date(base) });
+    const expected = newestFirst(
+      filed,
+      (c) => c.addedAt,
+      (c) => c.id,
+    );
+
+    const all = await followPages<Creative>(t, `/api/folders/${folder.id}/creatives`, FOLDER_PAGE_SIZE, owner.cookie);
+    expect(all.pages).toBe(2);
+    expect(all.items.map((c) => c.id)).toEqual(expected.map((c) => c.id));
+
+    const search = await followPages<Creative>(t, `/api/folders/${folder.id}/creatives?q=ZESTE%20${tag}`, FOLDER_PAGE_SIZE, owner.cookie);
+    const matching = expected.filter((c) => c.name.startsWith('Zeste'));
+    expect(matching.length).toBeGreaterThan(FOLDER_PAGE_SIZE);
+    expect(search.items.map((c) => c.id)).toEqual(matching.map((c) => c.id));
+
+    await expectTamperedCursorsRefused(t, `/api/folders/${folder.id}/creatives`, owner.cookie);
   });
 
   it("answers 404 for another user's folder and leaves it untouched", async () => {
@@ -71,12 +108,55 @@ describe('folders', () => {
 describe('user administration', () => {
   it('lists and searches users for admins', async () => {
     await t.loginAs('agency', { firstName: 'Zoé', lastName: 'Garnier', email: 'zoe.garnier@agence.fr' });
-    const byName = await t.request<User[]>('GET', '/api/users?q=ZOÉ%20GAR', { cookie: admin.cookie });
-    expect(byName.body.map((u) => u.email)).toEqual(['zoe.garnier@agence.fr']);
-    const byMail = await t.request<User[]>('GET', '/api/users?q=@agence.fr&role=agency', { cookie: admin.cookie });
-    expect(byMail.body).toHaveLength(1);
-    const admins = await t.request<User[]>('GET', '/api/users?role=admin', { cookie: admin.cookie });
-    expect(admins.body.every((u) => u.role === 'admin')).toBe(true);
+    const byName = await t.request<Page<User>>('GET', '/api/users?q=ZOÉ%20GAR', { cookie: admin.cookie });
+    expect(byName.body.items.map((u) => u.email)).toEqual(['zoe.garnier@agence.fr']);
+    expect(byName.body.nextCursor).toBeNull();
+    const byMail = await t.request<Page<User>>('GET', '/api/users?q=@agence.fr&role=agency', { cookie: admin.cookie });
+    expect(byMail.body.items).toHaveLength(1);
+    const admins = await t.request<Page<User>>('GET', '/api/users?role=admin', { cookie: admin.cookie });
+    expect(admins.body.items.every((u) => u.role === 'admin')).toBe(true);
+  });
+
+  it('pages the users to the end, newest first, the search and role chips continuing across pages', async () => {
+    const tag = `p${Date.now().toString(36)}`;
+    const base = Date.now() - 3_600_000;
+    const rows = Array.from({ length: USERS_PAGE_SIZE + 5 }, (_, i) => {
+      const id = `${tag}u${String(i).padStart(3, '0')}`;
+      return {
+        id,
+        name: `Page ${id}`,
+        firstName: 'Page',
+        lastName: `${tag} ${i}`,
+        email: `${id}@example.com`,
+        role: i % 3 === 0 ? 'agency' : 'user',
+        // In pairs at one instant: only the id orders the two.
+        createdAt: new Date(base + Math.floor(i / 2) * 1000),
+      };
+    });
+    await t.db.insert(userTable).values(rows);
+    const expected = newestFirst(
+      rows,
+      (u) => u.createdAt,
+      (u) => u.id,
+    );
+
+    const found = await followPages<User>(t, `/api/users?q=${tag.toUpperCase()}`, USERS_PAGE_SIZE, admin.cookie);
+    expect(found.pages).toBe(2);
+    expect(found.items.map((u) => u.id)).toEqual(expected.map((u) => u.id));
+
+    const agencies = await followPages<User>(t, `/api/users?q=${tag}&role=agency&role=specialist`, USERS_PAGE_SIZE, admin.cookie);
+    expect(agencies.items.map((u) => u.id)).toEqual(expected.filter((u) => u.role === 'agency').map((u) => u.id));
+
+    // Without a search: every account once, newest first.
+    const everyone = await followPages<User>(t, '/api/users', USERS_PAGE_SIZE, admin.cookie);
+    const [{ n }] = (await t.db.select({ n: sql<number>`count(*)::int` }).from(userTable)) as [{ n: number }];
+    expect(everyone.items).toHaveLength(n);
+    expect(new Set(everyone.items.map((u) => u.id)).size).toBe(n);
+    const times = everyone.items.map((u) => Date.parse(u.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(everyone.items.filter((u) => u.id.startsWith(tag)).map((u) => u.id)).toEqual(expected.map((u) => u.id));
+
+    await expectTamperedCursorsRefused(t, `/api/users?q=${tag}`, admin.cookie);
   });
 
   it('changes a role and ends that user’s sessions at once; refuses self-demotion', async () => {
@@ -116,8 +196,8 @@ describe('user administration', () => {
     expect((await t.request('POST', '/api/auth/login', { body: { email: gone.user.email, password: 'demo1234' } })).status).toBe(401);
     const after = (await t.request<Creative>('GET', `/api/creatives/${c.id}`, { cookie: other.cookie })).body;
     expect(after).toMatchObject({ likes: 1, commentCount: 1, submittedBy: null, submitter: null });
-    const left = await t.request<Comment[]>('GET', `/api/creatives/${c.id}/comments`);
-    expect(left.body.map((x: { text: string; likes: number }) => [x.text, x.likes])).toEqual([['Le leur', 0]]);
+    const left = await t.request<Page<Comment>>('GET', `/api/creatives/${c.id}/comments`);
+    expect(left.body.items.map((x: { text: string; likes: number }) => [x.text, x.likes])).toEqual([['Le leur', 0]]);
     const [{ n }] = (await t.db
       .select({ n: sql<number>`count(*)::int` })
       .from(comments)

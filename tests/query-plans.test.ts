@@ -42,7 +42,9 @@ describe.runIf(serverUrl)('query plans on PostgreSQL (needs DATABASE_URL)', () =
   let pool: pg.Pool;
   let recorded: Recorded[] = [];
   let db: Db;
-  const ids = { user: '', admin: '', creative: '', folder: '', folderOwner: '' };
+  const ids = { user: '', admin: '', creative: '', folder: '', folderOwner: '', submitter: '' };
+  /** The second page's cursor of each paginated list (its plan must use the index too). */
+  const cursors = { queue: '', agency: '', users: '', comments: '', folder: '' };
 
   const admin = () => new pg.Client({ connectionString: serverUrl });
 
@@ -69,12 +71,28 @@ describe.runIf(serverUrl)('query plans on PostgreSQL (needs DATABASE_URL)', () =
              (select id from folders order by id limit 1) as folder_id,
              (select user_id from folders order by id limit 1) as owner_id`);
     const row = rows[0]!;
+    const { rows: submitters } = await pool.query<{ submitted_by: string }>(
+      `select submitted_by from creatives where status = 'pending' group by submitted_by order by count(*) desc, submitted_by limit 1`,
+    );
     Object.assign(ids, {
       user: row.user_id,
       admin: row.admin_id,
       creative: row.creative_id,
       folder: row.folder_id,
       folderOwner: row.owner_id,
+      submitter: submitters[0]!.submitted_by,
+    });
+    const next = (page: { nextCursor: string | null }) => {
+      expect(page.nextCursor).not.toBeNull();
+      return page.nextCursor!;
+    };
+    const staff = viewer(ids.admin, 'admin');
+    Object.assign(cursors, {
+      queue: next(await listByStatus(db, staff, { status: 'pending' })),
+      agency: next(await listByStatus(db, staff, { status: 'pending', submittedBy: ids.submitter })),
+      users: next(await listUsers(db, { q: '', role: [] })),
+      comments: next(await listComments(db, null, ids.creative)),
+      folder: next(await listFolderCreatives(db, viewer(ids.folderOwner, 'user'), ids.folder)),
     });
   }, 120_000);
 
@@ -131,7 +149,8 @@ describe.runIf(serverUrl)('query plans on PostgreSQL (needs DATABASE_URL)', () =
     () =>
       listGallery(db, who, galleryQueryInput.parse(query));
 
-  const cases: [string, () => () => Promise<unknown>, string][] = [
+  /** Label, the call, the table its main query reads and, where one index must answer it, that index. */
+  const cases: [string, () => () => Promise<unknown>, string, string?][] = [
     ['gallery, newest first', () => gallery({}), 'creatives'],
     ['gallery, most liked', () => gallery({ sort: 'likes' }), 'creatives'],
     ['gallery, one filter group', () => gallery({ format: 'Vidéo' }), 'creatives'],
@@ -140,16 +159,67 @@ describe.runIf(serverUrl)('query plans on PostgreSQL (needs DATABASE_URL)', () =
     ['gallery, search', () => gallery({ q: 'croquettes' }), 'creatives'],
     ['gallery, signed in', () => gallery({}, viewer(ids.user, 'user')), 'creatives'],
     ['favourites', () => () => listFavorites(db, viewer('u5', 'user'), {}), 'creatives'],
-    ['review queue', () => () => listByStatus(db, viewer(ids.admin, 'admin'), 'pending'), 'creatives'],
-    ['users', () => () => listUsers(db, { q: '', role: [] }), 'user'],
-    ['comments of a creative', () => () => listComments(db, null, ids.creative), 'comments'],
-    ['creatives of a folder', () => () => listFolderCreatives(db, viewer(ids.folderOwner, 'user'), ids.folder), 'creatives'],
+    [
+      'review queue',
+      () => () => listByStatus(db, viewer(ids.admin, 'admin'), { status: 'pending' }),
+      'creatives',
+      'creatives_status_recent_idx',
+    ],
+    [
+      'review queue, next page',
+      () => () => listByStatus(db, viewer(ids.admin, 'admin'), { status: 'pending', cursor: cursors.queue }),
+      'creatives',
+      'creatives_status_recent_idx',
+    ],
+    [
+      "an agency's own ('Mes créas')",
+      () => () => listByStatus(db, viewer(ids.submitter, 'agency'), { status: 'pending', submittedBy: ids.submitter }),
+      'creatives',
+      'creatives_submitter_idx',
+    ],
+    [
+      "an agency's own, next page",
+      () => () =>
+        listByStatus(db, viewer(ids.submitter, 'agency'), { status: 'pending', submittedBy: ids.submitter, cursor: cursors.agency }),
+      'creatives',
+      'creatives_submitter_idx',
+    ],
+    ['users', () => () => listUsers(db, { q: '', role: [] }), 'user', 'user_recent_idx'],
+    ['users, next page', () => () => listUsers(db, { q: '', role: [], cursor: cursors.users }), 'user', 'user_recent_idx'],
+    ['users, search and role chips', () => () => listUsers(db, { q: 'nom1', role: ['user', 'agency'] }), 'user', 'user_recent_idx'],
+    ['comments of a creative', () => () => listComments(db, null, ids.creative), 'comments', 'comments_creative_idx'],
+    [
+      'comments of a creative, next page',
+      () => () => listComments(db, null, ids.creative, { cursor: cursors.comments }),
+      'comments',
+      'comments_creative_idx',
+    ],
+    [
+      'creatives of a folder',
+      () => () => listFolderCreatives(db, viewer(ids.folderOwner, 'user'), ids.folder),
+      'folder_creatives',
+      'folder_creatives_recent_idx',
+    ],
+    [
+      'creatives of a folder, next page',
+      () => () => listFolderCreatives(db, viewer(ids.folderOwner, 'user'), ids.folder, { cursor: cursors.folder }),
+      'folder_creatives',
+      'folder_creatives_recent_idx',
+    ],
+    [
+      'creatives of a folder, search',
+      () => () => listFolderCreatives(db, viewer(ids.folderOwner, 'user'), ids.folder, { q: 'croquettes' }),
+      'folder_creatives',
+      'folder_creatives_recent_idx',
+    ],
   ];
 
   const LARGE_TABLES = ['creatives', 'creative_likes', 'comments', 'user', 'folder_creatives'];
 
-  it.each(cases)('%s: an index in ORDER BY order, no sort, no seq scan', async (_label, make, table) => {
-    expectIndexOrdered(await planOf(make(), table), LARGE_TABLES);
+  it.each(cases)('%s: an index in ORDER BY order, no sort, no seq scan', async (_label, make, table, index) => {
+    const nodes = await planOf(make(), table);
+    expectIndexOrdered(nodes, LARGE_TABLES);
+    if (index) expect(nodes.map((n) => n['Index Name']).filter(Boolean), `${index} answers the query`).toContain(index);
   });
 
   it('notices a missing index (the check has teeth)', async () => {
@@ -168,7 +238,7 @@ describe.runIf(serverUrl)('query plans on PostgreSQL (needs DATABASE_URL)', () =
   });
 });
 
-/** A few thousand rows spread like the real catalogue (every filter value, likes, comments, a folder). */
+/** A few thousand rows spread like the real catalogue (every filter value, likes, comments, a folder), each list longer than a page. */
 async function fill(pool: pg.Pool): Promise<void> {
   await pool.query(`
     insert into "user" (id, name, email, first_name, last_name, role, created_at, updated_at)
@@ -189,6 +259,13 @@ async function fill(pool: pg.Pool): Promise<void> {
            case when g % 10 = 0 then 'pending' else 'approved' end, g % 10 <> 0,
            'u' || (1 + g % 500), g % 5 = 0, g % 3 = 0, g % 97, now() - g * interval '1 minute', now()
     from generate_series(1, 4000) g`);
+  // One agency with more pending creatives than a queue page ('Mes créas' pages too).
+  await pool.query(`
+    insert into creatives (id, name, advertiser, search_text, formats, objectives, types, sectors, platforms,
+                           status, validated, submitted_by, created_at, updated_at)
+    select 'p' || g, 'Attente ' || g, 'Marque', 'attente ' || g, array['Statique'], array['TOFU'], array['UGC'],
+           array['Food'], array['Meta'], 'pending', false, 'u50', now() - g * interval '30 second', now()
+    from generate_series(1, 60) g`);
   await pool.query(`
     insert into creative_likes (creative_id, user_id, created_at)
     select 'c' || c, 'u' || u, now() - (c + u) * interval '1 second'
@@ -196,7 +273,7 @@ async function fill(pool: pg.Pool): Promise<void> {
   await pool.query(`
     insert into comments (id, creative_id, user_id, user_first_name, user_last_name, text, created_at)
     select 'm' || g, 'c' || (1 + g % 400), 'u' || (2 + g % 400), 'P', 'N', 'Bravo ' || g, now() - g * interval '1 second'
-    from generate_series(1, 6000) g`);
+    from generate_series(1, 12000) g`);
   await pool.query(
     `insert into folders (id, user_id, name) select 'f' || g, 'u' || (2 + g), 'Dossier ' || g from generate_series(1, 20) g`,
   );

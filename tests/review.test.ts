@@ -4,11 +4,12 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from '@domain/limits';
+import { IMAGE_MAX_BYTES, QUEUE_PAGE_SIZE, VIDEO_MAX_BYTES } from '@domain/limits';
 import { MSG } from '@domain/messages';
-import type { Creative, Highlights } from '@domain/types';
+import type { Creative, Highlights, Page } from '@domain/types';
 import { comments, creativeLikes, folderCreatives, folders, media } from '@server/db/schema';
 import { insertCreative } from './helpers/fixtures';
+import { expectTamperedCursorsRefused, followPages, newestFirst } from './helpers/paging';
 import { createTestApp, type ApiError, type TestApp } from './helpers/test-app';
 import { creativeForm, demoVideoBytes, padTo, pngBytes, VALID_FORM } from './helpers/uploads';
 
@@ -219,8 +220,8 @@ describe('validation workflow', () => {
     const again = await t.request('POST', `/api/creatives/${id}/reject`, { cookie: cookies.admin, body: { reason: 'Encore' } });
     expect(again.status).toBe(409);
 
-    const agencyView = await t.request<Creative[]>('GET', '/api/agency/creatives?status=rejected', { cookie: cookies.agency });
-    expect(agencyView.body.find((c) => c.id === id)?.rejectionReason).toBe('Visuel flou');
+    const agencyView = await t.request<Page<Creative>>('GET', '/api/agency/creatives?status=rejected', { cookie: cookies.agency });
+    expect(agencyView.body.items.find((c) => c.id === id)?.rejectionReason).toBe('Visuel flou');
 
     const approved = await t.request('POST', `/api/creatives/${id}/approve`, { cookie: cookies.admin });
     expect(approved.body).toMatchObject({ status: 'approved', validated: true, rejectionReason: null });
@@ -242,15 +243,74 @@ describe('validation workflow', () => {
       });
       await insertCreative(fresh.db, { name: 'Récente', status: 'pending', submittedBy: b.user.id });
       await insertCreative(fresh.db, { name: 'Refus', status: 'rejected', submittedBy: a.user.id, rejectionReason: 'Non' });
-      const pending = await fresh.request<Creative[]>('GET', '/api/review/creatives?status=pending', { cookie: spec });
-      expect(pending.body.map((c) => c.name)).toEqual(['Récente', 'Vieille']);
-      expect(pending.body[0]!.submitter).toMatchObject({ firstName: 'Test' });
+      const pending = await fresh.request<Page<Creative>>('GET', '/api/review/creatives?status=pending', { cookie: spec });
+      expect(pending.body.items.map((c) => c.name)).toEqual(['Récente', 'Vieille']);
+      expect(pending.body.nextCursor).toBeNull();
+      expect(pending.body.items[0]!.submitter).toMatchObject({ firstName: 'Test' });
       expect((await fresh.request('GET', '/api/review/counts', { cookie: spec })).body).toEqual({ pending: 2, rejected: 1 });
       expect((await fresh.request('GET', '/api/agency/counts', { cookie: a.cookie })).body).toEqual({ pending: 1, rejected: 1 });
-      const own = await fresh.request<Creative[]>('GET', '/api/agency/creatives?status=pending', { cookie: b.cookie });
-      expect(own.body.map((c) => c.name)).toEqual(['Récente']);
+      const own = await fresh.request<Page<Creative>>('GET', '/api/agency/creatives?status=pending', { cookie: b.cookie });
+      expect(own.body.items.map((c) => c.name)).toEqual(['Récente']);
       expect((await fresh.request('GET', '/api/review/creatives?status=pending', { cookie: a.cookie })).status).toBe(403);
       expect((await fresh.request('GET', '/api/review/creatives?status=approved', { cookie: spec })).status).toBe(400);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("pages both queues and an agency's own to the end, newest first, each creative once (id breaks ties)", async () => {
+    const fresh = await createTestApp();
+    try {
+      const spec = (await fresh.loginAs('specialist')).cookie;
+      const a = await fresh.loginAs('agency');
+      const b = await fresh.loginAs('agency');
+      const base = Date.now() - 3_600_000;
+      const seeded: { id: string; createdAt: Date; status: 'pending' | 'rejected'; submittedBy: string }[] = [];
+      for (let i = 0; i < QUEUE_PAGE_SIZE + 5; i++) {
+        for (const status of ['pending', 'rejected'] as const) {
+          // Creatives go in pairs sharing one time: only the id orders the two.
+          const createdAt = new Date(base + Math.floor(i / 2) * 1000 + (status === 'rejected' ? 500 : 0));
+          const submittedBy = i % 4 === 0 ? b.user.id : a.user.id;
+          const id = `q${status[0]}${String(i).padStart(3, '0')}`;
+          await insertCreative(fresh.db, {
+            id,
+            name: `File ${id}`,
+            status,
+            submittedBy,
+            createdAt,
+            rejectionReason: status === 'rejected' ? 'Non' : null,
+          });
+          seeded.push({ id, createdAt, status, submittedBy });
+        }
+      }
+      await insertCreative(fresh.db, { name: 'Publiée', status: 'approved', submittedBy: a.user.id });
+      const expected = (status: string, submittedBy?: string) =>
+        newestFirst(
+          seeded.filter((c) => c.status === status && (!submittedBy || c.submittedBy === submittedBy)),
+          (c) => c.createdAt,
+          (c) => c.id,
+        ).map((c) => c.id);
+
+      for (const status of ['pending', 'rejected'] as const) {
+        const queue = await followPages<Creative>(fresh, `/api/review/creatives?status=${status}`, QUEUE_PAGE_SIZE, spec);
+        expect(queue.pages).toBe(2);
+        expect(queue.items.map((c) => c.id)).toEqual(expected(status));
+        expect(queue.items.every((c) => c.status === status)).toBe(true);
+
+        const own = await followPages<Creative>(fresh, `/api/agency/creatives?status=${status}`, QUEUE_PAGE_SIZE, a.cookie);
+        expect(own.items.map((c) => c.id)).toEqual(expected(status, a.user.id));
+        expect(own.pages).toBe(Math.ceil(expected(status, a.user.id).length / QUEUE_PAGE_SIZE));
+      }
+      // A cursor only says where to start: an agency's next page still holds its own creatives only.
+      const first = await fresh.request<Page<Creative>>('GET', '/api/review/creatives?status=pending', { cookie: spec });
+      const after = await fresh.request<Page<Creative>>('GET', `/api/agency/creatives?status=pending&cursor=${first.body.nextCursor}`, {
+        cookie: b.cookie,
+      });
+      expect(after.body.items.length).toBeGreaterThan(0);
+      expect(after.body.items.every((c) => c.submittedBy === b.user.id)).toBe(true);
+
+      await expectTamperedCursorsRefused(fresh, '/api/review/creatives?status=pending', spec);
+      await expectTamperedCursorsRefused(fresh, '/api/agency/creatives?status=rejected', a.cookie);
     } finally {
       await fresh.close();
     }

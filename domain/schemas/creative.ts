@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADVERTISER_MAX, DEFAULT_ADVERTISER, NAME_MAX, RATING_MAX, RATING_MIN, REJECTION_REASON_MAX } from '../limits';
 import { MSG } from '../messages';
 import { CATEGORY_LISTS, type CategoryKey } from '../vocabulary';
+import { cursorField } from './paging';
 
 const text = (max: number) => z.string().trim().max(max).default('');
 const lines = z
@@ -76,3 +77,5 @@ export type AdminCreativeFormValues = z.input<typeof adminCreativeInput>;
 
 /** The `status` of a validation queue (pending or rejected lists); anything else reads as 'Données invalides'. */
 export const reviewStatusInput = z.object({ status: z.enum(['pending', 'rejected'], { error: MSG.invalidInput }) });
+/** Query of a validation queue or of 'Mes créas': the tab and the page's cursor. */
+export const reviewListQuery = reviewStatusInput.extend({ cursor: cursorField });

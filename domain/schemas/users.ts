@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../roles';
+import { cursorField } from './paging';
 
 export const roleInput = z.object({ role: z.enum(ROLES, { error: 'Rôle inconnu' }) });
 
@@ -9,4 +10,7 @@ export const userListQuery = z.object({
     .union([z.enum(ROLES), z.array(z.enum(ROLES))])
     .optional()
     .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v])),
+  /** The next page of the same search (same `q` and `role`). */
+  cursor: cursorField,
 });
+export type UserListQuery = z.output<typeof userListQuery>;

@@ -1,10 +1,12 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { canViewCreative } from '@domain/creative-access';
 import { AppError } from '@domain/errors';
+import { COMMENTS_PAGE_SIZE } from '@domain/limits';
 import { MSG } from '@domain/messages';
-import type { Comment, LikeState, User } from '@domain/types';
+import type { Comment, LikeState, Page, User } from '@domain/types';
 import type { Db } from '../db/client';
 import { commentLikes, comments, creatives } from '../db/schema';
+import { afterTimeCursor, decodeTimeCursor, timeKey, toPage } from './pagination';
 
 type CommentRow = typeof comments.$inferSelect;
 
@@ -33,8 +35,9 @@ async function requireVisibleCreative(db: Db, viewer: User | null, creativeId: s
   }
 }
 
-/** Comments of a creative, newest first. */
-export async function listComments(db: Db, viewer: User | null, creativeId: string): Promise<Comment[]> {
+/** A page of a creative's comments, newest first (spec §7); keyset on (created_at, id), in comments_creative_idx's order. */
+export async function listComments(db: Db, viewer: User | null, creativeId: string, query: { cursor?: string } = {}): Promise<Page<Comment>> {
+  const cursor = decodeTimeCursor(query.cursor);
   await requireVisibleCreative(db, viewer, creativeId);
   // Explicit aliases: drizzle leaves columns unqualified in single-table selects.
   const likedByMe = viewer
@@ -43,10 +46,15 @@ export async function listComments(db: Db, viewer: User | null, creativeId: stri
   const rows = await db
     .select({ comment: comments, likedByMe })
     .from(comments)
-    .where(eq(comments.creativeId, creativeId))
+    .where(and(eq(comments.creativeId, creativeId), afterTimeCursor(comments.createdAt, comments.id, cursor)))
     .orderBy(desc(comments.createdAt), desc(comments.id))
-    .limit(500);
-  return rows.map((r) => toComment(r.comment, Boolean(r.likedByMe)));
+    .limit(COMMENTS_PAGE_SIZE + 1);
+  return toPage(
+    rows,
+    COMMENTS_PAGE_SIZE,
+    (r) => timeKey(r.comment.createdAt, r.comment.id),
+    (r) => toComment(r.comment, Boolean(r.likedByMe)),
+  );
 }
 
 /** Adds a comment signed with the author's current name; the creative's counter moves with it. */

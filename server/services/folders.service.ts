@@ -1,12 +1,14 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { AppError } from '@domain/errors';
+import { FOLDER_PAGE_SIZE } from '@domain/limits';
 import { MSG } from '@domain/messages';
 import { can } from '@domain/permissions';
-import type { Creative, Folder, User } from '@domain/types';
+import type { Creative, Folder, Page, User } from '@domain/types';
 import type { Db } from '../db/client';
-import { creatives, folderCreatives, folders } from '../db/schema';
+import { creatives, folderCreatives, folders, media, user } from '../db/schema';
 import { searchCondition } from './creatives/gallery.service';
-import { selectCreatives, toCreative } from './creatives/creative-row';
+import { creativeSelection, toCreative } from './creatives/creative-row';
+import { afterTimeCursor, decodeTimeCursor, timeKey, toPage } from './pagination';
 
 /**
  * Ids of the folder's approved creatives, most recently added first (a folder shows only approved
@@ -57,15 +59,41 @@ export async function deleteFolder(db: Db, viewer: User, id: string): Promise<vo
   await db.delete(folders).where(eq(folders.id, id));
 }
 
-/** Approved creatives of the folder, most recently added first, with the top-bar search. */
-export async function listFolderCreatives(db: Db, viewer: User, id: string, q?: string): Promise<Creative[]> {
+/**
+ * A page of the folder's approved creatives, most recently added first, with the top-bar search;
+ * keyset on (added_at, creative_id), in folder_creatives_recent_idx's order.
+ */
+export async function listFolderCreatives(
+  db: Db,
+  viewer: User,
+  id: string,
+  query: { q?: string; cursor?: string } = {},
+): Promise<Page<Creative>> {
+  const cursor = decodeTimeCursor(query.cursor);
   await ownFolder(db, viewer, id);
-  const rows = await selectCreatives(db, viewer.id)
-    .innerJoin(folderCreatives, and(eq(folderCreatives.creativeId, creatives.id), eq(folderCreatives.folderId, id)))
-    .where(and(eq(creatives.status, 'approved'), searchCondition(q)))
-    .orderBy(desc(folderCreatives.addedAt))
-    .limit(500);
-  return rows.map((r) => toCreative(r, { withAnalysis: can(viewer.role, 'creative:read-analysis') }));
+  const rows = await db
+    .select({ ...creativeSelection(viewer.id), addedAt: folderCreatives.addedAt })
+    .from(folderCreatives)
+    .innerJoin(creatives, eq(creatives.id, folderCreatives.creativeId))
+    .leftJoin(media, eq(media.id, creatives.mediaId))
+    .leftJoin(user, eq(user.id, creatives.submittedBy))
+    .where(
+      and(
+        eq(folderCreatives.folderId, id),
+        afterTimeCursor(folderCreatives.addedAt, folderCreatives.creativeId, cursor),
+        eq(creatives.status, 'approved'),
+        searchCondition(query.q),
+      ),
+    )
+    .orderBy(desc(folderCreatives.addedAt), desc(folderCreatives.creativeId))
+    .limit(FOLDER_PAGE_SIZE + 1);
+  const withAnalysis = can(viewer.role, 'creative:read-analysis');
+  return toPage(
+    rows,
+    FOLDER_PAGE_SIZE,
+    (r) => timeKey(r.addedAt, r.creative.id),
+    (r) => toCreative(r, { withAnalysis }),
+  );
 }
 
 /** Adds a creative (idempotent). Only approved creatives can be filed. */

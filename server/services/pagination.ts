@@ -1,3 +1,4 @@
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { AppError } from '@domain/errors';
 
 /**
@@ -5,6 +6,8 @@ import { AppError } from '@domain/errors';
  * base64url-encoded JSON. A tampered cursor is a 400, never a full scan.
  */
 export type CursorKey = (string | number)[];
+
+const invalidCursor = () => new AppError('VALIDATION', { message: 'Curseur de pagination invalide' });
 
 export function encodeCursor(key: CursorKey): string {
   return Buffer.from(JSON.stringify(key)).toString('base64url');
@@ -20,7 +23,7 @@ export function decodeCursor(cursor: string | undefined | null, shape: ('string'
   } catch {
     // fall through to the error below
   }
-  throw new AppError('VALIDATION', { message: 'Curseur de pagination invalide' });
+  throw invalidCursor();
 }
 
 /** Splits a page fetched with limit + 1 rows into the items and the next cursor. */
@@ -31,4 +34,30 @@ export function toPage<T, R>(rows: R[], limit: number, keyOf: (row: R) => Cursor
     items: items.map(map),
     nextCursor: rows.length > limit && last ? encodeCursor(keyOf(last)) : null,
   };
+}
+
+/** Where a newest-first list (time DESC, id DESC) stopped: the last row's time and id. */
+export interface TimeCursor {
+  at: Date;
+  id: string;
+}
+
+/** A `[ISO time, id]` cursor; a time that does not parse is a tampered cursor too (400). */
+export function decodeTimeCursor(cursor: string | undefined | null): TimeCursor | null {
+  const key = decodeCursor(cursor, ['string', 'string']);
+  if (!key) return null;
+  const at = new Date(key[0] as string);
+  if (Number.isNaN(at.getTime())) throw invalidCursor();
+  return { at, id: key[1] as string };
+}
+
+/** The cursor key of a row of a newest-first list. */
+export const timeKey = (at: Date, id: string): CursorKey => [at.toISOString(), id];
+
+/**
+ * The rows after the cursor in `ORDER BY time DESC, id DESC` (one row comparison, which the
+ * matching `(…, time DESC, id DESC)` index answers), or no condition on the first page.
+ */
+export function afterTimeCursor(time: SQLWrapper, id: SQLWrapper, cursor: TimeCursor | null): SQL | undefined {
+  return cursor ? sql`(${time}, ${id}) < (${cursor.at}, ${cursor.id})` : undefined;
 }

@@ -1,13 +1,14 @@
 import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { AppError } from '@domain/errors';
+import { USERS_PAGE_SIZE } from '@domain/limits';
 import { MSG } from '@domain/messages';
 import type { Role } from '@domain/roles';
-import type { User } from '@domain/types';
+import type { UserListQuery } from '@domain/schemas/users';
+import type { Page, User } from '@domain/types';
 import type { Db } from '../db/client';
 import { commentLikes, comments, creativeLikes, creatives, session, user as userTable } from '../db/schema';
 import { toUser } from '../auth/session';
-
-const USER_LIST_LIMIT = 500;
+import { afterTimeCursor, decodeTimeCursor, timeKey, toPage } from './pagination';
 
 export async function updateProfile(db: Db, userId: string, input: { firstName: string; lastName: string }): Promise<User> {
   const [row] = await db
@@ -26,8 +27,13 @@ export async function updateProfile(db: Db, userId: string, input: { firstName: 
 
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
-/** User administration list: search on 'first last' or e-mail (case-insensitive), role chips (none = all). */
-export async function listUsers(db: Db, query: { q: string; role: Role[] }): Promise<User[]> {
+/**
+ * A page of the user administration list, newest first: search on 'first last' or e-mail
+ * (case-insensitive), role chips (none = all). The cursor continues the same search; keyset on
+ * (created_at, id), in user_recent_idx's order.
+ */
+export async function listUsers(db: Db, query: Pick<UserListQuery, 'q' | 'role'> & { cursor?: string }): Promise<Page<User>> {
+  const cursor = decodeTimeCursor(query.cursor);
   const pattern = query.q ? likePattern(query.q) : null;
   const rows = await db
     .select()
@@ -38,11 +44,12 @@ export async function listUsers(db: Db, query: { q: string; role: Role[] }): Pro
         pattern
           ? or(ilike(sql`${userTable.firstName} || ' ' || ${userTable.lastName}`, pattern), ilike(userTable.email, pattern))
           : undefined,
+        afterTimeCursor(userTable.createdAt, userTable.id, cursor),
       ),
     )
-    .orderBy(desc(userTable.createdAt))
-    .limit(USER_LIST_LIMIT);
-  return rows.map(toUser);
+    .orderBy(desc(userTable.createdAt), desc(userTable.id))
+    .limit(USERS_PAGE_SIZE + 1);
+  return toPage(rows, USERS_PAGE_SIZE, (r) => timeKey(r.createdAt, r.id), toUser);
 }
 
 async function requireOther(db: Db, admin: User, id: string, selfMessage: string) {

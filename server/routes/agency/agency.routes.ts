@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { reviewStatusInput } from '@domain/schemas/creative';
+import { reviewListQuery } from '@domain/schemas/creative';
 import { currentUser, requirePermission } from '@server/auth/session';
 import type { AppEnv, Deps } from '@server/http/context';
 import { queryInput } from '@server/http/validate';
@@ -9,10 +9,10 @@ import { countByStatus, listByStatus } from '@server/services/creatives/review.s
 export function agencyRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .use(requirePermission('creative:own-submissions'))
-    .get('/creatives', queryInput(reviewStatusInput), async (c) => {
-      const { status } = c.req.valid('query');
+    .get('/creatives', queryInput(reviewListQuery), async (c) => {
+      const { status, cursor } = c.req.valid('query');
       const viewer = currentUser(c);
-      return c.json(await listByStatus(deps.db, viewer, status, viewer.id));
+      return c.json(await listByStatus(deps.db, viewer, { status, submittedBy: viewer.id, cursor }));
     })
     .get('/counts', async (c) => c.json(await countByStatus(deps.db, currentUser(c).id)));
 }

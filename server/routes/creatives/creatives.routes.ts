@@ -4,6 +4,7 @@ import { downloadFileName } from '@domain/download';
 import { MSG } from '@domain/messages';
 import { commentInput } from '@domain/schemas/comment';
 import { featureInput, rejectionInput } from '@domain/schemas/creative';
+import { pageQuery } from '@domain/schemas/paging';
 import { currentUser, requirePermission } from '@server/auth/session';
 import type { AppEnv, Deps } from '@server/http/context';
 import { jsonInput, queryInput } from '@server/http/validate';
@@ -35,7 +36,9 @@ export function creativesRoutes(deps: Deps) {
       });
     })
 
-    .get('/:id/comments', async (c) => c.json(await listComments(db, c.get('user'), c.req.param('id'))))
+    .get('/:id/comments', queryInput(pageQuery), async (c) =>
+      c.json(await listComments(db, c.get('user'), c.req.param('id'), c.req.valid('query'))),
+    )
     .post('/:id/comments', requirePermission('comment:create'), jsonInput(commentInput), async (c) => {
       const { text } = c.req.valid('json');
       return c.json(await addComment(db, currentUser(c), c.req.param('id'), text), 201);

@@ -29,7 +29,7 @@ export function foldersRoutes(deps: Deps) {
       return c.json({ ok: true });
     })
     .get('/:id/creatives', queryInput(favoritesQueryInput), async (c) =>
-      c.json(await listFolderCreatives(db, currentUser(c), c.req.param('id'), c.req.valid('query').q)),
+      c.json(await listFolderCreatives(db, currentUser(c), c.req.param('id'), c.req.valid('query'))),
     )
     .put('/:id/creatives/:creativeId', async (c) =>
       c.json(await addToFolder(db, currentUser(c), c.req.param('id'), c.req.param('creativeId'))),

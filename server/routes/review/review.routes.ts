@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { reviewStatusInput } from '@domain/schemas/creative';
+import { reviewListQuery } from '@domain/schemas/creative';
 import { currentUser, requirePermission } from '@server/auth/session';
 import type { AppEnv, Deps } from '@server/http/context';
 import { queryInput } from '@server/http/validate';
@@ -12,9 +12,9 @@ const HEARTBEAT_MS = 25_000;
 export function reviewRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .use(requirePermission('creative:review'))
-    .get('/creatives', queryInput(reviewStatusInput), async (c) => {
-      const { status } = c.req.valid('query');
-      return c.json(await listByStatus(deps.db, currentUser(c), status));
+    .get('/creatives', queryInput(reviewListQuery), async (c) => {
+      const { status, cursor } = c.req.valid('query');
+      return c.json(await listByStatus(deps.db, currentUser(c), { status, cursor }));
     })
     .get('/counts', async (c) => c.json(await countByStatus(deps.db)))
     .get('/events', (c) =>

@@ -1,31 +1,50 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { AppError } from '@domain/errors';
 import { featuredFields, reviewedFields, UNFEATURED } from '@domain/featuring';
-import { QUEUE_LIMIT } from '@domain/limits';
+import { QUEUE_PAGE_SIZE } from '@domain/limits';
 import { MSG } from '@domain/messages';
 import { canTransition, type ReviewAction } from '@domain/transitions';
-import type { Creative, ReviewCounts, User } from '@domain/types';
+import type { Creative, Page, ReviewCounts, User } from '@domain/types';
 import type { CreativeStatus } from '@domain/vocabulary';
 import type { Db } from '@server/db/client';
 import { creatives } from '@server/db/schema';
 import type { Deps } from '@server/http/context';
+import { afterTimeCursor, decodeTimeCursor, timeKey, toPage } from '../pagination';
 import { getCreative } from './creative.service';
 import { selectCreatives, toCreative } from './creative-row';
 
 const notFound = () => new AppError('NOT_FOUND', { message: MSG.creativeNotFound });
 
-/** Pending or rejected creatives, newest first; of one submitter when `submittedBy` is given. */
-export async function listByStatus(
-  db: Db,
-  viewer: User,
-  status: Exclude<CreativeStatus, 'approved'>,
-  submittedBy?: string,
-): Promise<Creative[]> {
+export interface QueueQuery {
+  status: Exclude<CreativeStatus, 'approved'>;
+  /** Only this submitter's creatives ('Mes créas'). */
+  submittedBy?: string;
+  cursor?: string;
+}
+
+/**
+ * A page of pending or rejected creatives, newest first (spec §9), of one submitter when
+ * `submittedBy` is given; keyset on (created_at, id), answered by creatives_status_recent_idx or
+ * creatives_submitter_idx in that order.
+ */
+export async function listByStatus(db: Db, viewer: User, query: QueueQuery): Promise<Page<Creative>> {
+  const cursor = decodeTimeCursor(query.cursor);
   const rows = await selectCreatives(db, viewer.id)
-    .where(and(eq(creatives.status, status), submittedBy ? eq(creatives.submittedBy, submittedBy) : undefined))
+    .where(
+      and(
+        query.submittedBy ? eq(creatives.submittedBy, query.submittedBy) : undefined,
+        eq(creatives.status, query.status),
+        afterTimeCursor(creatives.createdAt, creatives.id, cursor),
+      ),
+    )
     .orderBy(desc(creatives.createdAt), desc(creatives.id))
-    .limit(QUEUE_LIMIT);
-  return rows.map((r) => toCreative(r, { withAnalysis: true }));
+    .limit(QUEUE_PAGE_SIZE + 1);
+  return toPage(
+    rows,
+    QUEUE_PAGE_SIZE,
+    (r) => timeKey(r.creative.createdAt, r.creative.id),
+    (r) => toCreative(r, { withAnalysis: true }),
+  );
 }
 
 export async function countByStatus(db: Db, submittedBy?: string): Promise<ReviewCounts> {

@@ -1,0 +1,7 @@
+import { z } from 'zod';
+
+/** An opaque keyset cursor from a previous page's `nextCursor` (the backend checks what is inside). */
+export const cursorField = z.string().max(500).optional();
+
+/** Query of a list that only pages (`?cursor=`). */
+export const pageQuery = z.object({ cursor: cursorField });
