@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { canViewCreative } from '@domain/creative-access';
 import { AppError } from '@domain/errors';
 import { MSG } from '@domain/messages';
@@ -19,35 +19,31 @@ export async function getCreative(db: Db, viewer: User | null, id: string): Prom
   return toCreative(row, { withAnalysis: can(viewer?.role, 'creative:read-analysis') });
 }
 
-async function requireApproved(db: Db, id: string): Promise<void> {
-  const [row] = await db.select({ status: creatives.status }).from(creatives).where(eq(creatives.id, id)).limit(1);
-  if (!row || row.status !== 'approved') throw notFound();
-}
-
 /**
- * Like / unlike in one transaction: the like row and the counter change together, and the
- * counter moves only when the row was really added or removed, so likes == number of likers.
+ * Like / unlike in ONE statement: the like row and the counter change together, the counter moves
+ * only when the row was really added or removed (so likes == number of likers, even with 200
+ * concurrent likes), and only an approved creative can be (un)liked. One statement means one round
+ * trip and the creative's row is locked only while it runs, so a like storm on a popular creative
+ * does not queue behind network round trips inside a transaction.
  */
 export async function setLike(db: Db, viewer: User, id: string, liked: boolean): Promise<LikeState> {
-  await requireApproved(db, id);
-  return db.transaction(async (tx) => {
-    const changed = liked
-      ? await tx.insert(creativeLikes).values({ creativeId: id, userId: viewer.id }).onConflictDoNothing().returning()
-      : await tx
-          .delete(creativeLikes)
-          .where(and(eq(creativeLikes.creativeId, id), eq(creativeLikes.userId, viewer.id)))
-          .returning();
-    if (changed.length > 0) {
-      const [row] = await tx
-        .update(creatives)
-        .set({ likes: sql`${creatives.likes} + ${liked ? 1 : -1}` })
-        .where(eq(creatives.id, id))
-        .returning({ likes: creatives.likes });
-      return { likes: row?.likes ?? 0, liked };
-    }
-    const [row] = await tx.select({ likes: creatives.likes }).from(creatives).where(eq(creatives.id, id));
-    return { likes: row?.likes ?? 0, liked };
-  });
+  const isApproved = sql`exists (select 1 from ${creatives} where ${creatives.id} = ${id} and ${creatives.status} = 'approved')`;
+  const change = liked
+    ? sql`insert into ${creativeLikes} (creative_id, user_id)
+            select ${id}, ${viewer.id} where ${isApproved}
+            on conflict do nothing returning 1`
+    : sql`delete from ${creativeLikes}
+           where ${creativeLikes.creativeId} = ${id} and ${creativeLikes.userId} = ${viewer.id} and ${isApproved}
+           returning 1`;
+  const result = await db.execute(
+    sql`with changed as (${change})
+        update ${creatives} set likes = likes + ${liked ? 1 : -1} * (select count(*)::int from changed)
+         where ${creatives.id} = ${id} and ${creatives.status} = 'approved'
+        returning likes`,
+  );
+  const [row] = (result as unknown as { rows: { likes: number }[] }).rows;
+  if (!row) throw notFound();
+  return { likes: Number(row.likes), liked };
 }
 
 /** The stored original of a creative the viewer may download. */
