@@ -3,10 +3,12 @@ import { bodyLimit } from 'hono/body-limit';
 import { AppError } from '@domain/errors';
 import { loadSession } from './auth/session';
 import type { AppEnv, Deps } from './http/context';
+import { apiCacheHeaders, conditionalGet } from './http/conditional-get';
 import { handleError, notFoundRoute } from './http/errors';
 import { metricsRoutes } from './http/metrics';
 import { requestLog } from './http/request-log';
 import { originCheck } from './http/origin-check';
+import { invalidateOnWrite } from './http/response-cache';
 import { securityHeaders } from './http/security-headers';
 import { mountSpa } from './http/spa';
 import { authRoutes } from './routes/auth/auth.routes';
@@ -62,12 +64,11 @@ export function createApp(deps: Deps, options: { distDir?: string } = {}) {
     .route('/api/ready', readyRoutes(deps))
     .route('/api/metrics', metricsRoutes(deps.metrics, deps.config.env.METRICS_TOKEN))
     .route('/media', mediaRoutes(deps))
-    .use('/api/*', async (c, next) => {
-      c.header('Cache-Control', 'no-store');
-      await next();
-    })
+    .use('/api/*', apiCacheHeaders)
     .use('/api/*', (c, next) => ((c.req.header('content-type') ?? '').startsWith('multipart/form-data') ? next() : jsonBodyLimit(c, next)))
     .use('/api/*', originCheck([deps.config.publicUrl, ...deps.config.trustedOrigins]))
+    .use('/api/*', conditionalGet)
+    .use('/api/*', invalidateOnWrite(deps))
     .use('/api/*', loadSession(deps))
     .route('/api', apiRoutes(deps));
   // Not chained: neither is part of the typed API (a catch-all would add an `/api/*` entry to `hc<App>`).

@@ -4,6 +4,7 @@ import type { Db } from './db/client';
 import type { ServerConfig } from './env';
 import type { Deps } from './http/context';
 import { createMetrics, type PoolStats } from './http/metrics';
+import { ResponseCache } from './http/response-cache';
 import { resolveMediaTools, type MediaTools } from './media/media-tools';
 import { createDiskStore, type MediaStore } from './media/store';
 import { PendingEvents } from './services/creatives/pending-events';
@@ -46,6 +47,7 @@ export function buildDeps(options: {
     pending,
     mediaTools: options.mediaTools ?? resolveMediaTools(env),
     metrics,
+    responseCache: env.RESPONSE_CACHE === 'on' ? new ResponseCache() : null,
     lifecycle: { stopping: false },
   };
 }

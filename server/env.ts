@@ -29,6 +29,8 @@ const envSchema = z.object({
   FFPROBE_PATH: z.string().optional(),
   /** Searched for ffmpeg/ffprobe when FFMPEG_PATH/FFPROBE_PATH are unset. */
   PATH: z.string().optional(),
+  /** `off` disables the shared cache of anonymous gallery reads (server/http/response-cache.ts). */
+  RESPONSE_CACHE: z.enum(['on', 'off']).default('on'),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
     .default('false')

@@ -29,7 +29,9 @@ export function toUser(row: AuthUserRow): User {
 /** Resolves the session cookie (read from the database on every request, so role changes apply at once). */
 export function loadSession(deps: Deps): MiddlewareHandler<AppEnv> {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const result = await deps.auth.api.getSession({ headers: c.req.raw.headers });
+    // The session lives only in a signed cookie: without a Cookie header there is none, and a
+    // visitor's request (a shared-cache hit above all) skips better-auth entirely.
+    const result = c.req.header('cookie') ? await deps.auth.api.getSession({ headers: c.req.raw.headers }) : null;
     c.set('user', result ? toUser(result.user as AuthUserRow) : null);
     await next();
   });

@@ -5,6 +5,7 @@ import type { ServerConfig } from '../env';
 import type { MediaTools } from '../media/media-tools';
 import type { MediaStore } from '../media/store';
 import type { Metrics } from './metrics';
+import type { ResponseCache } from './response-cache';
 import type { PendingEvents } from '../services/creatives/pending-events';
 import type { WebhookSender } from '../services/webhooks';
 
@@ -20,6 +21,8 @@ export interface Deps {
   mediaTools: MediaTools;
   /** Prometheus metrics; null when METRICS_TOKEN is unset (nothing is counted). */
   metrics: Metrics | null;
+  /** Shared cache of the anonymous creative views; null when RESPONSE_CACHE=off. */
+  responseCache: ResponseCache | null;
   /** Set when the server is stopping: readiness answers 503 so a load balancer drains it. */
   lifecycle: { stopping: boolean };
 }

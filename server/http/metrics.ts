@@ -45,6 +45,12 @@ export function createMetrics(sources: MetricSources) {
     help: 'Bytes of media files accepted by uploads',
     registers: [registry],
   });
+  const responseCache = new Counter({
+    name: 'http_response_cache_total',
+    help: 'Anonymous creative reads answered from the shared response cache (hit) or not (miss)',
+    labelNames: ['result'] as const,
+    registers: [registry],
+  });
   new Gauge({
     name: 'sse_clients',
     help: 'Open server-sent-event streams',
@@ -74,6 +80,9 @@ export function createMetrics(sources: MetricSources) {
     },
     countUpload(bytes: number) {
       uploadBytes.inc(bytes);
+    },
+    countResponseCache(result: 'hit' | 'miss') {
+      responseCache.inc({ result });
     },
   };
 }

@@ -7,6 +7,7 @@ import { featureInput, rejectionInput } from '@domain/schemas/creative';
 import { pageQuery } from '@domain/schemas/paging';
 import { currentUser, requirePermission } from '@server/auth/session';
 import type { AppEnv, Deps } from '@server/http/context';
+import { sharedForVisitors } from '@server/http/response-cache';
 import { jsonInput, queryInput } from '@server/http/validate';
 import { serveFile } from '@server/media/serve-file';
 import { addComment, listComments } from '@server/services/comments.service';
@@ -19,10 +20,12 @@ import { readCreativeForm } from './creative-form';
 /** The gallery and one creative: reading, likes, download, comments; submit, edit, delete, review, feature. */
 export function creativesRoutes(deps: Deps) {
   const { db } = deps;
+  // Visitors' reads of these four views come from the shared response cache when it holds them.
+  const shared = sharedForVisitors(deps);
   return new Hono<AppEnv>()
-    .get('/', queryInput(galleryQueryInput), async (c) => c.json(await listGallery(db, c.get('user'), c.req.valid('query'))))
-    .get('/highlights', async (c) => c.json(await getHighlights(db, c.get('user'))))
-    .get('/:id', async (c) => c.json(await getCreative(db, c.get('user'), c.req.param('id'))))
+    .get('/', shared, queryInput(galleryQueryInput), async (c) => c.json(await listGallery(db, c.get('user'), c.req.valid('query'))))
+    .get('/highlights', shared, async (c) => c.json(await getHighlights(db, c.get('user'))))
+    .get('/:id', shared, async (c) => c.json(await getCreative(db, c.get('user'), c.req.param('id'))))
 
     .post('/:id/like', requirePermission('creative:like'), async (c) => c.json(await setLike(db, currentUser(c), c.req.param('id'), true)))
     .delete('/:id/like', requirePermission('creative:like'), async (c) =>
@@ -36,7 +39,7 @@ export function creativesRoutes(deps: Deps) {
       });
     })
 
-    .get('/:id/comments', queryInput(pageQuery), async (c) =>
+    .get('/:id/comments', shared, queryInput(pageQuery), async (c) =>
       c.json(await listComments(db, c.get('user'), c.req.param('id'), c.req.valid('query'))),
     )
     .post('/:id/comments', requirePermission('comment:create'), jsonInput(commentInput), async (c) => {

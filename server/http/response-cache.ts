@@ -1,0 +1,227 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv, Deps } from './context';
+import { etagOf } from './conditional-get';
+
+/**
+ * A shared cache of the anonymous creative views: the serialised JSON body (bytes) and its ETag,
+ * so a hit costs neither a query nor a JSON.stringify. Bounded (LRU by entry count and bytes) with
+ * a short TTL as a safety net for writes that do not go through this server's API (a `restore
+ * --force` on PostgreSQL, a month boundary for "creative of the month").
+ *
+ * Invalidation is a generation counter: every API write that can change a public view calls
+ * `invalidate()` (see `invalidateOnWrite`); an entry of an older generation is a miss, and a read
+ * that began before a write stores its answer under the generation it began with, so it can never
+ * be served after that write.
+ *
+ * One process only: with several server instances (issue 15), each has its own cache and an
+ * in-process bump reaches only the instance that took the write; the others would serve their
+ * entries until the TTL. Sharing the generation (e.g. a Redis counter or pub/sub) is left for then.
+ */
+
+export interface CachedResponse {
+  body: Uint8Array<ArrayBuffer>;
+  etag: string;
+  contentType: string;
+  generation: number;
+  storedAt: number;
+  /** Approximate memory held: body, key and bookkeeping. */
+  size: number;
+}
+
+export interface ResponseCacheOptions {
+  maxEntries?: number;
+  maxBytes?: number;
+  ttlMs?: number;
+  now?: () => number;
+}
+
+export const RESPONSE_CACHE_DEFAULTS = { maxEntries: 2000, maxBytes: 32 * 1024 * 1024, ttlMs: 30_000 } as const;
+
+/** Bytes counted per entry besides its body and key (Map slot, object, ETag, content type). */
+const ENTRY_OVERHEAD = 256;
+
+export class ResponseCache {
+  readonly maxEntries: number;
+  readonly maxBytes: number;
+  readonly ttlMs: number;
+  private readonly now: () => number;
+  /** Insertion order = recency order: the first key is the least recently used. */
+  private readonly entries = new Map<string, CachedResponse>();
+  /** Misses being answered, so that concurrent visitors of one view wait for one query. */
+  private readonly inflight = new Map<string, Promise<CachedResponse | undefined>>();
+  private bytes = 0;
+  private gen = 0;
+
+  constructor(options: ResponseCacheOptions = {}) {
+    this.maxEntries = options.maxEntries ?? RESPONSE_CACHE_DEFAULTS.maxEntries;
+    this.maxBytes = options.maxBytes ?? RESPONSE_CACHE_DEFAULTS.maxBytes;
+    this.ttlMs = options.ttlMs ?? RESPONSE_CACHE_DEFAULTS.ttlMs;
+    this.now = options.now ?? Date.now;
+  }
+
+  get generation(): number {
+    return this.gen;
+  }
+
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+
+  /** Something a visitor can see changed: every entry, and every read already under way, is stale. */
+  invalidate(): void {
+    this.gen += 1;
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  /** The entry of `key` if it belongs to `generation` and is younger than the TTL (and marks it recently used). */
+  get(key: string, generation: number): CachedResponse | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.generation !== generation || this.now() - entry.storedAt >= this.ttlMs) {
+      this.delete(key);
+      return undefined;
+    }
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  /** Builds the entry of an answer read under `generation`; stores it unless that generation is over or it is too big. */
+  set(key: string, generation: number, body: Uint8Array<ArrayBuffer>, contentType: string, etag = etagOf(body)): CachedResponse {
+    const entry: CachedResponse = {
+      body,
+      etag,
+      contentType,
+      generation,
+      storedAt: this.now(),
+      size: body.byteLength + key.length * 2 + ENTRY_OVERHEAD,
+    };
+    if (generation !== this.gen || entry.size > this.maxBytes / 4) return entry;
+    this.delete(key);
+    this.entries.set(key, entry);
+    this.bytes += entry.size;
+    for (const [oldest] of this.entries) {
+      if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
+      this.delete(oldest);
+    }
+    return entry;
+  }
+
+  /** The answer of the same miss already under way in this generation, if any. */
+  join(key: string, generation: number): Promise<CachedResponse | undefined> | undefined {
+    return generation === this.gen ? this.inflight.get(`${generation} ${key}`) : undefined;
+  }
+
+  /** Announces a miss being answered; call the returned function with its entry (or nothing) once done. */
+  lead(key: string, generation: number): (entry: CachedResponse | undefined) => void {
+    const id = `${generation} ${key}`;
+    let settle!: (entry: CachedResponse | undefined) => void;
+    this.inflight.set(
+      id,
+      new Promise((resolve) => {
+        settle = resolve;
+      }),
+    );
+    return (entry) => {
+      this.inflight.delete(id);
+      settle(entry);
+    };
+  }
+
+  private delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.size;
+  }
+}
+
+/** Path + query string with its parameters sorted (`?b=2&a=1` and `?a=1&b=2` share an entry). */
+export function cacheKey(path: string, url: string): string {
+  const mark = url.indexOf('?');
+  if (mark < 0 || mark === url.length - 1) return path;
+  const params = new URLSearchParams(url.slice(mark + 1));
+  params.sort();
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/**
+ * Route middleware of the anonymous views worth sharing (the gallery with every query string, the
+ * highlights, one creative, its comments): a visitor's GET (no session, `user` is null after
+ * loadSession) is served from the shared cache, and its 200 JSON answer stored. Signed-in answers
+ * carry likedByMe and role-dependent fields (the analysis): they never enter it nor come from it.
+ * `X-Cache: hit | miss | bypass` says which path a request took (tests and benchmarks read it).
+ * With RESPONSE_CACHE=off (no cache in the deps) it does nothing.
+ */
+export function sharedForVisitors(deps: Pick<Deps, 'responseCache' | 'metrics'>): MiddlewareHandler<AppEnv> {
+  const { responseCache: cache, metrics } = deps;
+  if (!cache) return (_c, next) => next();
+  return async (c, next) => {
+    if (c.req.method !== 'GET') return next();
+    if (c.get('user')) {
+      await next();
+      c.res.headers.set('X-Cache', 'bypass');
+      return;
+    }
+    const key = cacheKey(c.req.path, c.req.url);
+    const generation = cache.generation;
+    // No await between the lookups and lead(): concurrent misses of one view must find the leader.
+    let entry = cache.get(key, generation);
+    if (!entry) {
+      const waiting = cache.join(key, generation);
+      if (waiting) entry = await waiting;
+    }
+    if (entry) {
+      metrics?.countResponseCache('hit');
+      return c.body(entry.body, 200, { 'Content-Type': entry.contentType, ETag: entry.etag, 'X-Cache': 'hit' });
+    }
+
+    metrics?.countResponseCache('miss');
+    const settle = cache.lead(key, generation);
+    let stored: CachedResponse | undefined;
+    try {
+      await next();
+      const res = c.res;
+      const contentType = res.headers.get('content-type') ?? '';
+      if (res.status === 200 && contentType.startsWith('application/json')) {
+        const body = new Uint8Array(await res.arrayBuffer());
+        stored = cache.set(key, generation, body, contentType);
+        c.res = new Response(body, res);
+        c.res.headers.set('ETag', stored.etag);
+      }
+      c.res.headers.set('X-Cache', 'miss');
+    } finally {
+      settle(stored);
+    }
+  };
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Writes that change nothing a visitor sees: sign-in/up/out and password (auth), a user's own folders. */
+const PRIVATE_WRITES = /^\/api\/(?:auth|folders)(?:\/|$)/;
+
+/**
+ * Invalidates the shared cache after every API write that may change a public view. Deliberately
+ * coarse, so that no new route can forget it: any POST/PUT/PATCH/DELETE under /api except auth
+ * and folders — likes, comments (added, deleted, liked), review decisions, edits, deletions,
+ * (un)featuring, submissions, the admin form, profile names (shown as a submitter), users deleted or
+ * their role changed. Only 4xx answers are skipped: they are refusals (validation, permission,
+ * not found, conflict), taken before anything is written or rolled back with the transaction;
+ * a 5xx may follow a partial write, so it invalidates too. The bump happens after the handler,
+ * before the writer gets its answer, so the writer's next read already misses.
+ */
+export function invalidateOnWrite(deps: Pick<Deps, 'responseCache'>): MiddlewareHandler<AppEnv> {
+  const cache = deps.responseCache;
+  if (!cache) return (_c, next) => next();
+  return async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method) || PRIVATE_WRITES.test(c.req.path)) return next();
+    try {
+      await next();
+    } finally {
+      const status = c.res.status;
+      if (status < 400 || status >= 500) cache.invalidate();
+    }
+  };
+}

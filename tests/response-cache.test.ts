@@ -1,0 +1,360 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Comment, Creative, Highlights, Page } from '@domain/types';
+import { insertCreative } from './helpers/fixtures';
+import { createTestApp, type TestApp, type TestResponse } from './helpers/test-app';
+import { creativeForm, pngBytes, VALID_FORM } from './helpers/uploads';
+
+/**
+ * The shared cache of anonymous creative reads (server/http/response-cache.ts) and conditional
+ * GETs (server/http/conditional-get.ts): hits, no leak of signed-in answers, and for each write
+ * that changes a public view, the next visitor's request shows it.
+ */
+
+let t: TestApp;
+let admin: { id: string; cookie: string };
+let userA: string;
+let userB: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const a = await t.loginAs('admin', { firstName: 'Ada', lastName: 'Admin' });
+  admin = { id: a.user.id, cookie: a.cookie };
+  userA = (await t.loginAs('user', { firstName: 'Alice', lastName: 'Aimé' })).cookie;
+  userB = (await t.loginAs('user')).cookie;
+});
+
+afterAll(() => t.close());
+
+const xCache = (res: TestResponse) => res.headers.get('x-cache');
+
+/** A visitor's GET (no cookie). */
+function anon<T>(path: string, headers?: Record<string, string>) {
+  return t.request<T>('GET', path, { headers });
+}
+
+async function ok<T>(method: string, path: string, options: { cookie?: string; body?: unknown } = {}) {
+  const res = await t.request<T>(method, path, options);
+  expect(res.status, `${method} ${path}: ${res.text}`).toBeLessThan(300);
+  return res.body;
+}
+
+async function galleryNames(query = '') {
+  const res = await anon<Page<Creative>>(`/api/creatives${query}`);
+  expect(res.status, res.text).toBe(200);
+  return res.body.items.map((c) => c.name);
+}
+
+/** A visitor's view of a creative's comments (a page of them, or the whole list). */
+async function commentsOf(path: string): Promise<Comment[]> {
+  const res = await anon<Page<Comment> | Comment[]>(path);
+  expect(res.status, res.text).toBe(200);
+  return Array.isArray(res.body) ? res.body : res.body.items;
+}
+
+/** Warms the cache for a path and checks the following read is a hit. */
+async function warm(path: string) {
+  await anon(path);
+  const again = await anon(path);
+  expect(xCache(again), path).toBe('hit');
+}
+
+describe('shared cache of anonymous reads', () => {
+  it('serves the second identical visitor request from the cache, with the same bytes and ETag', async () => {
+    await insertCreative(t.db, { name: 'Cache Un' });
+    t.deps.responseCache!.invalidate(); // a row written behind the API's back
+    for (const path of ['/api/creatives?q=cache&sort=likes', '/api/creatives/highlights']) {
+      const first = await anon(path);
+      const second = await anon(path);
+      expect(first.status).toBe(200);
+      expect(xCache(first)).toBe('miss');
+      expect(xCache(second)).toBe('hit');
+      expect(second.text).toBe(first.text);
+      expect(second.headers.get('etag')).toBe(first.headers.get('etag'));
+      expect(second.headers.get('content-type')).toContain('application/json');
+    }
+    // The same parameters in another order, or encoded differently, share the entry.
+    expect(xCache(await anon('/api/creatives?sort=likes&q=cache'))).toBe('hit');
+    expect(xCache(await anon('/api/creatives?sort=likes&q=%63ache'))).toBe('hit');
+    expect(xCache(await anon('/api/creatives?sort=recent&q=cache'))).toBe('miss');
+  });
+
+  it('caches a creative and its comments, but not errors', async () => {
+    const { id } = await insertCreative(t.db, { name: 'Cache Détail' });
+    await warm(`/api/creatives/${id}`);
+    await warm(`/api/creatives/${id}/comments`);
+    const missing = await anon('/api/creatives/00000000-0000-0000-0000-000000000000');
+    expect(missing.status).toBe(404);
+    expect(xCache(await anon('/api/creatives/00000000-0000-0000-0000-000000000000'))).toBe('miss');
+    expect((await anon('/api/creatives?sort=random')).status).toBe(400);
+    expect(xCache(await anon('/api/creatives?sort=random'))).toBe('miss');
+  });
+
+  it('answers concurrent visitors of one view with a single query', async () => {
+    t.deps.responseCache!.invalidate();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => anon('/api/creatives?q=cache')));
+    expect(answers.map(xCache).filter((x) => x === 'miss')).toHaveLength(1);
+    expect(new Set(answers.map((a) => a.text)).size).toBe(1);
+  });
+
+  it('never shares a signed-in answer: likedByMe and the analysis stay with their viewer', async () => {
+    const { id } = await insertCreative(t.db, { name: 'Cache Privé', attention: 'Analyse réservée' });
+    t.deps.responseCache!.invalidate();
+    const path = `/api/creatives/${id}`;
+    await warm(path);
+    await warm('/api/creatives?q=cache+prive');
+
+    await ok('POST', `${path}/like`, { cookie: userA });
+    const asA = await t.request<Creative>('GET', path, { cookie: userA });
+    expect(xCache(asA)).toBe('bypass');
+    expect(asA.body).toMatchObject({ likes: 1, likedByMe: true });
+    const asB = await t.request<Creative>('GET', path, { cookie: userB });
+    expect(asB.body).toMatchObject({ likes: 1, likedByMe: false });
+    expect(asB.headers.get('etag')).not.toBe(asA.headers.get('etag'));
+
+    // The visitor sees the new count, never A's like; then it is cached, and still not A's.
+    for (let i = 0; i < 2; i++) {
+      const visitor = await anon<Creative>(path);
+      expect(visitor.body).toMatchObject({ likes: 1, likedByMe: false, analysis: null });
+      const page = await anon<Page<Creative>>('/api/creatives?q=cache+prive');
+      expect(page.body.items[0]).toMatchObject({ name: 'Cache Privé', likes: 1, likedByMe: false });
+    }
+    expect(xCache(await anon(path))).toBe('hit');
+    const againA = await t.request<Page<Creative>>('GET', '/api/creatives?q=cache+prive', { cookie: userA });
+    expect(xCache(againA)).toBe('bypass');
+    expect(againA.body.items[0]).toMatchObject({ likedByMe: true });
+    const staff = await t.request<Creative>('GET', path, { cookie: admin.cookie });
+    expect(staff.body.analysis).not.toBeNull();
+  });
+
+  it('treats a request with an unknown session cookie as a visitor', async () => {
+    await warm('/api/creatives/highlights');
+    const res = await t.request('GET', '/api/creatives/highlights', { cookie: 'creatheque.session_token=forged.value' });
+    expect(res.status).toBe(200);
+    expect(xCache(res)).toBe('hit');
+  });
+});
+
+describe('every write that changes a public view shows on the next visitor request', () => {
+  it('like and unlike', async () => {
+    const { id } = await insertCreative(t.db, { name: 'Inval Like' });
+    t.deps.responseCache!.invalidate();
+    await warm(`/api/creatives/${id}`);
+    await warm('/api/creatives?q=inval+like');
+    await ok('POST', `/api/creatives/${id}/like`, { cookie: userA });
+    let detail = await anon<Creative>(`/api/creatives/${id}`);
+    expect(xCache(detail)).toBe('miss');
+    expect(detail.body.likes).toBe(1);
+    expect((await anon<Page<Creative>>('/api/creatives?q=inval+like')).body.items[0]!.likes).toBe(1);
+    await warm(`/api/creatives/${id}`);
+    await ok('DELETE', `/api/creatives/${id}/like`, { cookie: userA });
+    detail = await anon<Creative>(`/api/creatives/${id}`);
+    expect(detail.body.likes).toBe(0);
+  });
+
+  it('a comment added, liked, deleted', async () => {
+    const { id } = await insertCreative(t.db, { name: 'Inval Commentaire' });
+    t.deps.responseCache!.invalidate();
+    const comments = `/api/creatives/${id}/comments`;
+    await warm(comments);
+    await warm(`/api/creatives/${id}`);
+
+    const added = await ok<Comment>('POST', comments, { cookie: userA, body: { text: 'Très réussi' } });
+    let list = await commentsOf(comments);
+    expect(list.map((c) => c.text)).toEqual(['Très réussi']);
+    expect((await anon<Creative>(`/api/creatives/${id}`)).body.commentCount).toBe(1);
+
+    await warm(comments);
+    await ok('POST', `/api/comments/${added.id}/like`, { cookie: userB });
+    list = await commentsOf(comments);
+    expect(list[0]).toMatchObject({ likes: 1, likedByMe: false });
+
+    await warm(comments);
+    await warm(`/api/creatives/${id}`);
+    await ok('DELETE', `/api/comments/${added.id}`, { cookie: admin.cookie });
+    expect(await commentsOf(comments)).toEqual([]);
+    expect((await anon<Creative>(`/api/creatives/${id}`)).body.commentCount).toBe(0);
+  });
+
+  it('a review decision: approve shows the creative, reject still invalidates', async () => {
+    const pending = await insertCreative(t.db, { name: 'Inval Attente', status: 'pending' });
+    const other = await insertCreative(t.db, { name: 'Inval Refus', status: 'pending' });
+    t.deps.responseCache!.invalidate();
+    await warm('/api/creatives?q=inval+attente');
+    expect(await galleryNames('?q=inval+attente')).toEqual([]);
+    await ok('POST', `/api/creatives/${pending.id}/approve`, { cookie: admin.cookie });
+    expect(await galleryNames('?q=inval+attente')).toEqual(['Inval Attente']);
+    expect((await anon(`/api/creatives/${pending.id}`)).status).toBe(200);
+
+    await warm('/api/creatives?q=inval+attente');
+    await ok('POST', `/api/creatives/${other.id}/reject`, { cookie: admin.cookie, body: { reason: 'Hors charte' } });
+    expect(xCache(await anon('/api/creatives?q=inval+attente'))).toBe('miss');
+    expect((await anon(`/api/creatives/${other.id}`)).status).toBe(404);
+  });
+
+  it('an edit', async () => {
+    const { id } = await insertCreative(t.db, { name: 'Inval Avant' });
+    t.deps.responseCache!.invalidate();
+    await warm(`/api/creatives/${id}`);
+    await warm('/api/creatives?q=inval');
+    await ok('PATCH', `/api/creatives/${id}`, { cookie: admin.cookie, body: creativeForm({ ...VALID_FORM, name: 'Inval Après' }) });
+    expect((await anon<Creative>(`/api/creatives/${id}`)).body.name).toBe('Inval Après');
+    const names = await galleryNames('?q=inval');
+    expect(names).toContain('Inval Après');
+    expect(names).not.toContain('Inval Avant');
+  });
+
+  it('a deletion', async () => {
+    const { id } = await insertCreative(t.db, { name: 'Inval Supprimée' });
+    t.deps.responseCache!.invalidate();
+    await warm(`/api/creatives/${id}`);
+    await warm('/api/creatives?q=inval+supprimee');
+    await ok('DELETE', `/api/creatives/${id}`, { cookie: admin.cookie });
+    expect((await anon(`/api/creatives/${id}`)).status).toBe(404);
+    expect(await galleryNames('?q=inval+supprimee')).toEqual([]);
+  });
+
+  it('featuring one creative, which unfeatures the previous one', async () => {
+    const first = await insertCreative(t.db, { name: 'Inval Vedette Un' });
+    const second = await insertCreative(t.db, { name: 'Inval Vedette Deux' });
+    t.deps.responseCache!.invalidate();
+    await ok('POST', `/api/creatives/${first.id}/feature`, { cookie: admin.cookie, body: { analyzedBy: 'Julien', rating: 4 } });
+    expect((await anon<Highlights>('/api/creatives/highlights')).body.featured?.name).toBe('Inval Vedette Un');
+    await warm('/api/creatives/highlights');
+    await warm(`/api/creatives/${first.id}`);
+    await ok('POST', `/api/creatives/${second.id}/feature`, { cookie: admin.cookie, body: { analyzedBy: 'Léa', rating: 5 } });
+    expect((await anon<Highlights>('/api/creatives/highlights')).body.featured).toMatchObject({ name: 'Inval Vedette Deux', rating: 5 });
+    expect((await anon<Creative>(`/api/creatives/${first.id}`)).body.isFeatured).toBe(false);
+  });
+
+  it('a staff submission (approved at once) and the admin form', async () => {
+    t.deps.responseCache!.invalidate();
+    await warm('/api/creatives?q=inval+staff');
+    await warm('/api/creatives');
+    const form = creativeForm({ ...VALID_FORM, name: 'Inval Staff' }, { bytes: await pngBytes(), name: 'a.png', type: 'image/png' });
+    const created = await ok<Creative>('POST', '/api/creatives', { cookie: admin.cookie, body: form });
+    expect(created.status).toBe('approved');
+    expect(await galleryNames('?q=inval+staff')).toEqual(['Inval Staff']);
+    expect((await galleryNames())[0]).toBe('Inval Staff');
+
+    await warm('/api/creatives');
+    await ok('POST', '/api/admin/creatives', {
+      cookie: admin.cookie,
+      body: {
+        name: 'Inval Formulaire',
+        advertiser: 'Marque',
+        image: 'https://example.com/visuel.png',
+        format: 'Statique',
+        objective: 'TOFU',
+        type: 'UGC',
+        sector: 'Food',
+        platform: 'Meta',
+      },
+    });
+    expect((await galleryNames())[0]).toBe('Inval Formulaire');
+  });
+
+  it('a submitter renaming themselves', async () => {
+    const agency = await t.loginAs('agency', { firstName: 'Agathe', lastName: 'Agence' });
+    const { id } = await insertCreative(t.db, { name: 'Inval Nom', submittedBy: agency.user.id });
+    t.deps.responseCache!.invalidate();
+    expect((await anon<Creative>(`/api/creatives/${id}`)).body.submitter).toEqual({ firstName: 'Agathe', lastName: 'Agence' });
+    await warm(`/api/creatives/${id}`);
+    await ok('PATCH', '/api/me', { cookie: agency.cookie, body: { firstName: 'Agathe', lastName: 'Studio' } });
+    expect((await anon<Creative>(`/api/creatives/${id}`)).body.submitter).toEqual({ firstName: 'Agathe', lastName: 'Studio' });
+  });
+
+  it('a deleted user takes their comments with them', async () => {
+    const { id } = await insertCreative(t.db, { name: 'Inval Compte' });
+    const gone = await t.loginAs('user');
+    t.deps.responseCache!.invalidate();
+    await ok('POST', `/api/creatives/${id}/comments`, { cookie: gone.cookie, body: { text: 'Bientôt parti' } });
+    await warm(`/api/creatives/${id}/comments`);
+    await ok('DELETE', `/api/users/${gone.user.id}`, { cookie: admin.cookie });
+    const list = await commentsOf(`/api/creatives/${id}/comments`);
+    expect(list.every((c) => c.userId !== gone.user.id)).toBe(true);
+    expect(xCache(await anon(`/api/creatives/${id}/comments`))).toBe('hit');
+  });
+
+  it('refused writes and a user’s own folders leave the cache alone', async () => {
+    const { id } = await insertCreative(t.db, { name: 'Inval Refusée' });
+    t.deps.responseCache!.invalidate();
+    await warm(`/api/creatives/${id}`);
+    expect((await t.request('POST', `/api/creatives/${id}/like`)).status).toBe(401);
+    expect((await t.request('POST', `/api/creatives/${id}/comments`, { cookie: userA, body: { text: ' ' } })).status).toBe(400);
+    await ok('POST', '/api/folders', { cookie: userA, body: { name: 'Mes idées' } });
+    expect(xCache(await anon(`/api/creatives/${id}`))).toBe('hit');
+  });
+});
+
+describe('conditional GETs', () => {
+  it('answers 304 without a body to a matching If-None-Match, then 200 with a new ETag after a change', async () => {
+    const { id } = await insertCreative(t.db, { name: 'Etag Un' });
+    t.deps.responseCache!.invalidate();
+    const path = `/api/creatives/${id}`;
+    const first = await anon(path);
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    expect(first.headers.get('vary')).toBe('Cookie');
+
+    for (let i = 0; i < 2; i++) {
+      // a miss then a hit: both answer 304
+      if (i === 1) t.deps.responseCache!.invalidate();
+      const again = await anon(path, { 'if-none-match': etag });
+      expect(again.status).toBe(304);
+      expect(again.bytes.length).toBe(0);
+      expect(again.headers.get('etag')).toBe(etag);
+      expect(again.headers.get('cache-control')).toBe('private, no-cache');
+      expect(again.headers.get('vary')).toBe('Cookie');
+    }
+    expect((await anon(path, { 'if-none-match': `"autre", W/${etag}` })).status).toBe(304);
+    expect((await anon(path, { 'if-none-match': '"autre"' })).status).toBe(200);
+
+    await ok('POST', `${path}/like`, { cookie: userB });
+    const changed = await anon<Creative>(path, { 'if-none-match': etag });
+    expect(changed.status).toBe(200);
+    expect(changed.body.likes).toBe(1);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+  });
+
+  it('works for signed-in reads outside the shared cache too', async () => {
+    const first = await t.request('GET', '/api/favorites', { cookie: userA });
+    expect(first.status).toBe(200);
+    const etag = first.headers.get('etag')!;
+    expect(etag).toBeTruthy();
+    expect(xCache(first)).toBeNull();
+    const again = await t.request('GET', '/api/favorites', { cookie: userA, headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+  });
+
+  it('keeps no-store on writes and on session answers', async () => {
+    const me = await t.request('GET', '/api/me', { cookie: userA });
+    expect(me.headers.get('cache-control')).toBe('no-store');
+    const session = await t.request('GET', '/api/auth/session', { cookie: userA });
+    expect(session.headers.get('cache-control')).toBe('no-store');
+    const write = await t.request('POST', '/api/folders', { cookie: userA, body: { name: 'Autre' } });
+    expect(write.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('RESPONSE_CACHE=off', () => {
+  let off: TestApp;
+  beforeAll(async () => {
+    off = await createTestApp({ env: { RESPONSE_CACHE: 'off' } });
+  });
+  afterAll(() => off.close());
+
+  it('never serves from the shared cache, and still answers 304', async () => {
+    expect(off.deps.responseCache).toBeNull();
+    await insertCreative(off.db, { name: 'Sans cache' });
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push(await off.request('GET', '/api/creatives'));
+    expect(answers.every((a) => a.status === 200 && a.headers.get('x-cache') === null)).toBe(true);
+    const etag = answers[0]!.headers.get('etag')!;
+    expect((await off.request('GET', '/api/creatives', { headers: { 'if-none-match': etag } })).status).toBe(304);
+    await insertCreative(off.db, { name: 'Sans cache deux' });
+    const page = await off.request<Page<Creative>>('GET', '/api/creatives');
+    expect(page.body.items.map((c) => c.name)).toContain('Sans cache deux');
+  });
+});
