@@ -49,6 +49,17 @@ export interface AnalyticsPeriodQuery {
 
 export type Unsubscribe = () => void;
 
+/** Which page of a list: none (or null) for the first, else the previous page's `nextCursor`. */
+export interface PageQuery {
+  cursor?: string | null;
+}
+
+/** The user administration list: search on 'first last' or e-mail, role chips (none = all). */
+export interface UserListQuery extends PageQuery {
+  q?: string;
+  role?: Role[];
+}
+
 /**
  * The only seam between the web app and a backend. The http adapter talks to server/; the
  * firebase adapter to Firebase Auth, Firestore and Storage. Both pass tests/contract/.
@@ -76,7 +87,8 @@ export interface Gateway {
     adminCreate(input: AdminCreativeInput): Promise<Creative>;
   };
   review: {
-    list(status: Exclude<CreativeStatus, 'approved'>): Promise<Creative[]>;
+    /** A page of the queue, newest first. */
+    list(status: Exclude<CreativeStatus, 'approved'>, page?: PageQuery): Promise<Page<Creative>>;
     counts(): Promise<ReviewCounts>;
     approve(id: string): Promise<Creative>;
     reject(id: string, reason: string): Promise<Creative>;
@@ -85,11 +97,13 @@ export interface Gateway {
     watchPendingCount(onCount: (count: number) => void): Unsubscribe;
   };
   agency: {
-    list(status: Exclude<CreativeStatus, 'approved'>): Promise<Creative[]>;
+    /** A page of the agency's own pending or rejected creatives, newest first. */
+    list(status: Exclude<CreativeStatus, 'approved'>, page?: PageQuery): Promise<Page<Creative>>;
     counts(): Promise<ReviewCounts>;
   };
   comments: {
-    list(creativeId: string): Promise<Comment[]>;
+    /** A page of the creative's comments, newest first. */
+    list(creativeId: string, page?: PageQuery): Promise<Page<Comment>>;
     add(creativeId: string, text: string): Promise<Comment>;
     like(commentId: string): Promise<LikeState>;
     unlike(commentId: string): Promise<LikeState>;
@@ -100,12 +114,14 @@ export interface Gateway {
     create(name: string): Promise<Folder>;
     rename(id: string, name: string): Promise<Folder>;
     remove(id: string): Promise<void>;
-    creatives(id: string, query: { q?: string }): Promise<Creative[]>;
+    /** A page of the folder's approved creatives, most recently added first, with the search. */
+    creatives(id: string, query: { q?: string; cursor?: string | null }): Promise<Page<Creative>>;
     addCreative(id: string, creativeId: string): Promise<Folder>;
     removeCreative(id: string, creativeId: string): Promise<Folder>;
   };
   users: {
-    list(): Promise<User[]>;
+    /** A page of the users, newest first; the cursor continues the same search. */
+    list(query?: UserListQuery): Promise<Page<User>>;
     setRole(id: string, role: Role): Promise<User>;
     remove(id: string): Promise<void>;
   };

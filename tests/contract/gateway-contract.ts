@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMENTS_PAGE_SIZE, FOLDER_PAGE_SIZE, QUEUE_PAGE_SIZE, USERS_PAGE_SIZE } from '@domain/limits';
 import { MSG } from '@domain/messages';
+import type { Page } from '@domain/types';
 import type { CreativeInput, Gateway } from '@/gateway/types';
 import { VALID_FORM } from '../helpers/uploads';
 import { failure } from './failure';
@@ -9,6 +11,54 @@ const FORM: CreativeInput = { ...VALID_FORM, name: 'Contrat', attention: 'Messag
 
 let n = 0;
 const unique = (prefix: string) => `${prefix} ${++n}-${Date.now().toString(36)}`;
+
+/**
+ * Follows `nextCursor` from the first page to the end. Unless `short` pages are allowed (a search
+ * Firestore cannot run ends a page early), every page but the last is full.
+ */
+async function allPages<T>(
+  fetchPage: (cursor: string | null) => Promise<Page<T>>,
+  pageSize: number,
+  options: { short?: boolean } = {},
+): Promise<{ items: T[]; pages: number }> {
+  const items: T[] = [];
+  let cursor: string | null = null;
+  let pages = 0;
+  do {
+    const page: Page<T> = await fetchPage(cursor);
+    pages += 1;
+    expect(pages, 'the cursors never reach an end').toBeLessThan(200);
+    expect(page.items.length).toBeLessThanOrEqual(pageSize);
+    if (page.nextCursor && !options.short) expect(page.items).toHaveLength(pageSize);
+    items.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return { items, pages };
+}
+
+/** Each id once, and `ids` all among them. */
+function expectEachOnce(items: { id: string }[], ids: string[]) {
+  const seen = items.map((i) => i.id);
+  expect(new Set(seen).size, 'an item came twice').toBe(seen.length);
+  expect(seen).toEqual(expect.arrayContaining(ids));
+}
+
+/** Newest first: the ISO dates never increase along the list. */
+function expectNewestFirst(items: { createdAt: string }[]) {
+  const times = items.map((i) => Date.parse(i.createdAt));
+  expect(times).toEqual([...times].sort((a, b) => b - a));
+}
+
+/** `count` results of `make`, a few at a time. */
+async function many<T>(count: number, make: (i: number) => Promise<T>): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < count; i += 4) {
+    out.push(...(await Promise.all(Array.from({ length: Math.min(4, count - i) }, (_, k) => make(i + k)))));
+  }
+  return out;
+}
+
+const SLOW = 180_000;
 
 /**
  * One set of behaviours every Gateway adapter must show (tests/contract/*.contract.test.ts run it
@@ -70,12 +120,12 @@ export function gatewayContract(makeHarness: () => Promise<ContractHarness>) {
       const visitor = h.anonymous();
       expect((await failure(visitor.creatives.get(created.id))).code).toBe('NOT_FOUND');
       expect((await visitor.creatives.list({ q: name })).items).toEqual([]);
-      expect((await agency.gateway.agency.list('pending')).map((c) => c.id)).toContain(created.id);
-      expect((await specialist.gateway.review.list('pending')).map((c) => c.id)).toContain(created.id);
+      expect((await agency.gateway.agency.list('pending')).items.map((c) => c.id)).toContain(created.id);
+      expect((await specialist.gateway.review.list('pending')).items.map((c) => c.id)).toContain(created.id);
 
       const rejected = await specialist.gateway.review.reject(created.id, 'Visuel flou');
       expect(rejected).toMatchObject({ status: 'rejected', rejectionReason: 'Visuel flou' });
-      expect((await agency.gateway.agency.list('rejected')).find((c) => c.id === created.id)?.rejectionReason).toBe('Visuel flou');
+      expect((await agency.gateway.agency.list('rejected')).items.find((c) => c.id === created.id)?.rejectionReason).toBe('Visuel flou');
       await specialist.gateway.review.approve(created.id);
       expect((await visitor.creatives.list({ q: name })).items.map((c) => c.id)).toEqual([created.id]);
     });
@@ -140,12 +190,141 @@ export function gatewayContract(makeHarness: () => Promise<ContractHarness>) {
       expect((await failure(user.comments.add(creativeId, '   '))).code).toBe('VALIDATION');
       const first = await user.comments.add(creativeId, 'Premier');
       await user.comments.add(creativeId, 'Second');
-      expect((await user.comments.list(creativeId)).map((c) => c.text)).toEqual(['Second', 'Premier']);
+      expect((await user.comments.list(creativeId)).items.map((c) => c.text)).toEqual(['Second', 'Premier']);
       expect(await admin.comments.like(first.id)).toEqual({ likes: 1, liked: true });
       expect((await failure(user.comments.remove(first.id))).code).toBe('FORBIDDEN');
       await admin.comments.remove(first.id);
-      expect((await user.comments.list(creativeId)).map((c) => c.text)).toEqual(['Second']);
+      expect((await user.comments.list(creativeId)).items.map((c) => c.text)).toEqual(['Second']);
     });
+  });
+
+  describe('every list pages to its end (keyset cursors, no cap)', () => {
+    it(
+      "pages the validation queues and 'Mes créas', newest first, each creative once",
+      async () => {
+        const agency = await h.signedIn('agency');
+        const specialist = await h.signedIn('specialist');
+        const image = await h.image();
+        const created = await many(QUEUE_PAGE_SIZE + 5, (i) =>
+          agency.gateway.creatives.submit({ ...FORM, name: unique(`Page ${i}`) }, image),
+        );
+        const ids = created.map((c) => c.id);
+
+        const own = await allPages((cursor) => agency.gateway.agency.list('pending', { cursor }), QUEUE_PAGE_SIZE);
+        expect(own.pages).toBe(2);
+        expect(own.items).toHaveLength(ids.length);
+        expectEachOnce(own.items, ids);
+        expectNewestFirst(own.items);
+
+        const queue = await allPages((cursor) => specialist.gateway.review.list('pending', { cursor }), QUEUE_PAGE_SIZE);
+        expect(queue.pages).toBeGreaterThanOrEqual(2);
+        expectEachOnce(queue.items, ids);
+        expectNewestFirst(queue.items);
+        expect(queue.items.every((c) => c.status === 'pending')).toBe(true);
+        // Still in order relative to each other, wherever the queue's other creatives fall.
+        expect(queue.items.filter((c) => ids.includes(c.id)).map((c) => c.id)).toEqual(own.items.map((c) => c.id));
+      },
+      SLOW,
+    );
+
+    it(
+      "pages a creative's comments, newest first, each once",
+      async () => {
+        const admin = await h.signedIn('admin');
+        const user = await h.signedIn('user');
+        const creative = await admin.gateway.creatives.submit({ ...FORM, name: unique('Bavarde') }, await h.image());
+        const added = [];
+        for (let i = 0; i < COMMENTS_PAGE_SIZE + 5; i++) added.push(await user.gateway.comments.add(creative.id, `Avis ${i}`));
+        const all = await allPages((cursor) => h.anonymous().comments.list(creative.id, { cursor }), COMMENTS_PAGE_SIZE);
+        expect(all.pages).toBe(2);
+        expect(all.items).toHaveLength(added.length);
+        expectEachOnce(
+          all.items,
+          added.map((c) => c.id),
+        );
+        expectNewestFirst(all.items);
+        expect(all.items[0]!.text).toBe(`Avis ${added.length - 1}`);
+      },
+      SLOW,
+    );
+
+    it(
+      "pages a folder's creatives, the search continuing across pages",
+      async () => {
+        const owner = await h.signedIn('user');
+        const admin = await h.signedIn('admin');
+        const image = await h.image();
+        const tag = unique('Classeur').replace(/\W+/g, '');
+        const creatives = await many(FOLDER_PAGE_SIZE * 2 + 3, (i) =>
+          admin.gateway.creatives.submit({ ...FORM, name: i % 2 === 0 ? `${tag} ${i}` : `Autre ${i}` }, image),
+        );
+        const folder = await owner.gateway.folders.create('Gros classeur');
+        for (const c of creatives) await owner.gateway.folders.addCreative(folder.id, c.id);
+
+        const all = await allPages((cursor) => owner.gateway.folders.creatives(folder.id, { cursor }), FOLDER_PAGE_SIZE);
+        expect(all.pages).toBe(3);
+        expect(all.items).toHaveLength(creatives.length);
+        expectEachOnce(
+          all.items,
+          creatives.map((c) => c.id),
+        );
+        // Most recently added first (filed one request after the other, never at the same instant).
+        expect(all.items.map((c) => c.id)).toEqual(creatives.map((c) => c.id).reverse());
+
+        const found = await allPages(
+          (cursor) => owner.gateway.folders.creatives(folder.id, { q: tag.toUpperCase(), cursor }),
+          FOLDER_PAGE_SIZE,
+          {
+            short: true,
+          },
+        );
+        const matching = creatives.filter((c) => c.name.startsWith(tag)).map((c) => c.id);
+        expect(matching.length).toBeGreaterThan(FOLDER_PAGE_SIZE);
+        expect(found.items).toHaveLength(matching.length);
+        expectEachOnce(found.items, matching);
+      },
+      SLOW,
+    );
+
+    it(
+      'pages the users, newest first, the search and role chips continuing across pages',
+      async () => {
+        const admin = await h.signedIn('admin');
+        const tag = unique('Paginé').replace(/\W+/g, '');
+        const accounts = await many(USERS_PAGE_SIZE + 5, (i) =>
+          h.anonymous().auth.register({
+            firstName: 'Léa',
+            lastName: `${tag} ${i}`,
+            email: `${tag}.${i}@example.com`.toLowerCase(),
+            password: 'secret1',
+            confirmPassword: 'secret1',
+          }),
+        );
+        const ids = accounts.map((a) => a.id);
+
+        const everyone = await allPages((cursor) => admin.gateway.users.list({ cursor }), USERS_PAGE_SIZE);
+        expect(everyone.pages).toBeGreaterThanOrEqual(2);
+        expectEachOnce(everyone.items, [...ids, admin.user.id]);
+        expectNewestFirst(everyone.items);
+
+        // The search ('first last' or e-mail, any case) goes on across pages: exactly these accounts.
+        const found = await allPages((cursor) => admin.gateway.users.list({ q: `Léa ${tag.toUpperCase()}`, cursor }), USERS_PAGE_SIZE, {
+          short: true,
+        });
+        expect(found.items).toHaveLength(ids.length);
+        expectEachOnce(found.items, ids);
+        expectNewestFirst(found.items);
+        const byMail = await allPages((cursor) => admin.gateway.users.list({ q: `${tag}.`, role: ['user'], cursor }), USERS_PAGE_SIZE, {
+          short: true,
+        });
+        expect(byMail.items).toHaveLength(ids.length);
+
+        const staff = await allPages((cursor) => admin.gateway.users.list({ role: ['admin', 'specialist'], cursor }), USERS_PAGE_SIZE);
+        expect(staff.items.map((u) => u.id)).toContain(admin.user.id);
+        expect(staff.items.every((u) => u.role === 'admin' || u.role === 'specialist')).toBe(true);
+      },
+      SLOW,
+    );
   });
 
   describe('folders and administration', () => {
@@ -157,7 +336,7 @@ export function gatewayContract(makeHarness: () => Promise<ContractHarness>) {
       const folder = await owner.gateway.folders.create('Inspirations');
       expect((await owner.gateway.folders.addCreative(folder.id, creative.id)).creativeIds).toEqual([creative.id]);
       expect((await owner.gateway.folders.addCreative(folder.id, creative.id)).creativeIds).toEqual([creative.id]);
-      expect((await owner.gateway.folders.creatives(folder.id, {})).map((c) => c.id)).toEqual([creative.id]);
+      expect((await owner.gateway.folders.creatives(folder.id, {})).items.map((c) => c.id)).toEqual([creative.id]);
       expect((await failure(other.gateway.folders.rename(folder.id, 'Volé'))).code).toBe('NOT_FOUND');
       expect((await owner.gateway.folders.rename(folder.id, 'Top')).name).toBe('Top');
       await owner.gateway.folders.remove(folder.id);

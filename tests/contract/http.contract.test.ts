@@ -17,7 +17,8 @@ async function httpHarness(): Promise<ContractHarness> {
   await new Promise((r) => placeholder.close(r));
 
   const baseUrl = `http://127.0.0.1:${port}`;
-  const t = await createTestApp({ env: { PUBLIC_URL: baseUrl, PORT: String(port) } });
+  // Every client here is one loopback address, and the paging cases sign in more accounts than a minute's allowance.
+  const t = await createTestApp({ env: { PUBLIC_URL: baseUrl, PORT: String(port), AUTH_RATE_LIMIT: '10000' } });
   const server = serve({ fetch: t.app.fetch, hostname: '127.0.0.1', port });
   await new Promise((r) => server.once('listening', r));
   const gatewayFor = () => createHttpGateway(nodeTransport(baseUrl));

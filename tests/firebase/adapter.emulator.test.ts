@@ -1,6 +1,7 @@
 import { collection, doc, getDoc, getDocs, setDoc, Timestamp, type Firestore } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchesFilters, type GalleryFilters } from '@domain/gallery-filters';
+import { FOLDER_PAGE_SIZE } from '@domain/limits';
 import { MSG } from '@domain/messages';
 import { matchesSearch } from '@domain/search';
 import type { Creative } from '@domain/types';
@@ -224,7 +225,7 @@ describe.skipIf(missing.length > 0)('firebase adapter on the emulators', () => {
       await specialist.gateway.review.reject(one.id, '  Trop sombre  ');
       expect(await agency.gateway.agency.counts()).toEqual({ pending: 1, rejected: 1 });
       expect(await specialist.gateway.review.counts()).toEqual({ pending: 1, rejected: 1 });
-      expect((await specialist.gateway.review.list('rejected'))[0]).toMatchObject({ id: one.id, rejectionReason: 'Trop sombre' });
+      expect((await specialist.gateway.review.list('rejected')).items[0]).toMatchObject({ id: one.id, rejectionReason: 'Trop sombre' });
       expect((await failure(specialist.gateway.review.reject(one.id, 'Encore'))).code).toBe('CONFLICT');
       expect((await failure(specialist.gateway.review.reject(one.id, ' '))).fields).toEqual({ reason: MSG.rejectionRequired });
       expect((await failure(agency.gateway.review.counts())).code).toBe('FORBIDDEN');
@@ -323,9 +324,9 @@ describe.skipIf(missing.length > 0)('firebase adapter on the emulators', () => {
       await owner.gateway.folders.addCreative(folder.id, kept.id);
       expect((await owner.gateway.folders.addCreative(folder.id, gone.id)).creativeIds).toEqual([gone.id, kept.id]);
       await specialist.gateway.creatives.remove(gone.id);
-      expect((await owner.gateway.folders.creatives(folder.id, {})).map((c) => c.id)).toEqual([kept.id]);
+      expect((await owner.gateway.folders.creatives(folder.id, {})).items.map((c) => c.id)).toEqual([kept.id]);
       expect((await owner.gateway.folders.list()).find((f) => f.id === folder.id)?.creativeIds).toEqual([kept.id]);
-      expect(await owner.gateway.folders.creatives(folder.id, { q: 'rien' })).toEqual([]);
+      expect(await owner.gateway.folders.creatives(folder.id, { q: 'rien' })).toEqual({ items: [], nextCursor: null });
       expect((await owner.gateway.folders.removeCreative(folder.id, kept.id)).creativeIds).toEqual([]);
       expect((await failure(owner.gateway.folders.create('   '))).fields).toEqual({ name: MSG.folderNameRequired });
       const agency = await backend.signedIn('agency');
@@ -333,6 +334,27 @@ describe.skipIf(missing.length > 0)('firebase adapter on the emulators', () => {
       expect((await failure(agency.gateway.folders.addCreative((await agency.gateway.folders.create('A')).id, pending.id))).code).toBe(
         'NOT_FOUND',
       );
+    });
+
+    it('goes on after the last creative shown even when it left the folder between two pages', async () => {
+      const owner = await backend.signedIn('user');
+      const specialist = await backend.signedIn('specialist');
+      const image = await backend.image();
+      const filed: Creative[] = [];
+      for (let i = 0; i < FOLDER_PAGE_SIZE + 3; i++) {
+        filed.push(await specialist.gateway.creatives.submit({ ...FORM, name: `Rangée ${i}` }, image));
+      }
+      const folder = await owner.gateway.folders.create('Pages');
+      for (const c of filed) await owner.gateway.folders.addCreative(folder.id, c.id);
+      const newestFirst = [...filed].reverse().map((c) => c.id);
+
+      const first = await owner.gateway.folders.creatives(folder.id, {});
+      expect(first.items.map((c) => c.id)).toEqual(newestFirst.slice(0, FOLDER_PAGE_SIZE));
+      // The last card of the page is taken out before 'Charger plus': the next page starts just after it anyway.
+      await owner.gateway.folders.removeCreative(folder.id, first.items[FOLDER_PAGE_SIZE - 1]!.id);
+      const second = await owner.gateway.folders.creatives(folder.id, { cursor: first.nextCursor });
+      expect(second.items.map((c) => c.id)).toEqual(newestFirst.slice(FOLDER_PAGE_SIZE));
+      expect(second.nextCursor).toBeNull();
     });
   });
 
@@ -357,9 +379,9 @@ describe.skipIf(missing.length > 0)('firebase adapter on the emulators', () => {
 
       const after = await other.gateway.creatives.get(liked.id);
       expect([after.likes, after.commentCount]).toEqual([1, 1]);
-      expect((await other.gateway.comments.list(liked.id)).map((c) => [c.id, c.likes])).toEqual([[kept.id, 0]]);
+      expect((await other.gateway.comments.list(liked.id)).items.map((c) => [c.id, c.likes])).toEqual([[kept.id, 0]]);
       expect((await other.gateway.creatives.get(theirs.id)).submittedBy).toBeNull();
-      expect((await adminUser.gateway.users.list()).map((u) => u.id)).not.toContain(target.user.id);
+      expect((await adminUser.gateway.users.list({ q: target.user.email })).items.map((u) => u.id)).not.toContain(target.user.id);
       expect(written.id).toBeTruthy();
 
       // The Auth account remains (Admin SDK only) but is no member any more.

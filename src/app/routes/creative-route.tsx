@@ -20,7 +20,7 @@ export function CreativeRoute() {
           <StaffActions creative={creative} />
         </>
       )}
-      renderComments={(creative) => <CommentsSection creativeId={creative.id} />}
+      renderComments={(creative) => <CommentsSection creativeId={creative.id} count={creative.commentCount} />}
     />
   );
 }

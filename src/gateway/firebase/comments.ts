@@ -4,26 +4,23 @@ import {
   collection,
   doc,
   getDoc,
-  getDocs,
   increment,
-  limit,
-  orderBy,
-  query,
   runTransaction,
   serverTimestamp,
   where,
   type DocumentReference,
 } from 'firebase/firestore';
+import { COMMENTS_PAGE_SIZE } from '@domain/limits';
 import { MSG } from '@domain/messages';
 import { commentInput } from '@domain/schemas/comment';
 import type { LikeState } from '@domain/types';
 import { GatewayError, type Gateway } from '../types';
 import { dataOf, guard, requireUid, requireViewer, uidOf, type FirebaseContext } from './context';
+import { byTimestamp, newestFirstPage } from './keyset';
 import { creativeRef, notFoundCreative, readCreativeDoc } from './creatives-shared';
 import { gatewayError, validate } from './errors';
 import { toComment } from './mappers';
 
-const COMMENTS_LIMIT = 500;
 const commentNotFound = () => gatewayError('NOT_FOUND', 'Commentaire introuvable');
 
 function commentRef(ctx: FirebaseContext, id: string): DocumentReference {
@@ -55,23 +52,16 @@ export function firebaseComments(ctx: FirebaseContext): Gateway['comments'] {
   }
 
   return {
-    async list(creativeId) {
+    async list(creativeId, page) {
       const uid = await uidOf(ctx);
       // The creative must be one this viewer may open (comments of a pending one stay private).
-      const [, snap] = await Promise.all([
+      const [, comments] = await Promise.all([
         readCreativeDoc(ctx, creativeId),
-        guard(ctx, () =>
-          getDocs(
-            query(
-              collection(ctx.db, 'comments'),
-              where('creativeId', '==', creativeId),
-              orderBy('createdAt', 'desc'),
-              limit(COMMENTS_LIMIT),
-            ),
-          ),
-        ),
+        newestFirstPage(ctx, 'comments', [where('creativeId', '==', creativeId)], byTimestamp('createdAt'), page?.cursor, {
+          pageSize: COMMENTS_PAGE_SIZE,
+        }),
       ]);
-      return snap.docs.map((d) => toComment(d.id, dataOf(d), { uid }));
+      return { items: comments.items.map((c) => toComment(c.id, c.data, { uid })), nextCursor: comments.nextCursor };
     },
 
     async add(creativeId, text) {

@@ -36,6 +36,7 @@ import { chunks, dataOf, guard, requireUid, requireViewer, uidOf, viewerOf, type
 import { creativeRef, notFoundCreative, readCreativeDoc, submitterNames, timestampParts } from './creatives-shared';
 import { gatewayError, validate } from './errors';
 import { creativeFormFields, toCreative } from './mappers';
+import { byTimestamp, newestFirstReader } from './keyset';
 import { collectPage, decodeCursor, encodeCursor, type ScanBatch, type ScanPosition } from './paging';
 import type { StoredMedia } from './storage';
 import { submissionPayload } from './webhooks';
@@ -43,6 +44,9 @@ import { submissionPayload } from './webhooks';
 /** Documents read per gallery query, and at most per page when filters match few creatives. */
 export const SCAN_BATCH = 48;
 export const MAX_SCANNED_PER_PAGE = 960;
+
+/** Documents read per query while looking for the creative of the month. */
+const MONTH_BATCH = 300;
 
 /** Largest batch of writes we send at once (Firestore allows 500). */
 const WRITE_BATCH = 450;
@@ -205,27 +209,38 @@ export function firebaseCreatives(ctx: FirebaseContext): Gateway['creatives'] {
     async highlights() {
       const uid = await uidOf(ctx);
       const { start, end } = creativeOfMonthRule.window(new Date());
-      const [month, featured] = await guard(ctx, () =>
+      // Every approved creative of this month is a candidate: read them all, batch after batch.
+      const monthReader = newestFirstReader(
+        ctx,
+        'creatives',
+        [
+          where('status', '==', 'approved'),
+          where('createdAt', '>=', Timestamp.fromDate(start)),
+          where('createdAt', '<', Timestamp.fromDate(end)),
+        ],
+        byTimestamp('createdAt'),
+      );
+      const pickMonth = async () => {
+        let best: Creative | null = null;
+        let after: ScanPosition | null = null;
+        for (;;) {
+          const batch = await monthReader(after, MONTH_BATCH);
+          best = pickCreativeOfMonth([...(best ? [best] : []), ...batch.items.map((c) => toCreative(c.value.id, c.value.data, { uid }))]);
+          if (batch.exhausted || batch.items.length === 0) return best;
+          after = batch.items[batch.items.length - 1]!.position;
+        }
+      };
+      const [creativeOfMonth, featured] = await guard(ctx, () =>
         Promise.all([
-          getDocs(
-            query(
-              col(),
-              where('status', '==', 'approved'),
-              where('createdAt', '>=', Timestamp.fromDate(start)),
-              where('createdAt', '<', Timestamp.fromDate(end)),
-              orderBy('createdAt', 'desc'),
-              limit(1000),
-            ),
-          ),
+          pickMonth(),
           getDocs(
             query(col(), where('status', '==', 'approved'), where('isFeatured', '==', true), orderBy('featuredAt', 'desc'), limit(1)),
           ),
         ]),
       );
-      const monthCandidates = month.docs.map((d) => toCreative(d.id, dataOf(d), { uid }));
       const top = featured.docs[0];
       return {
-        creativeOfMonth: pickCreativeOfMonth(monthCandidates),
+        creativeOfMonth,
         featured: top ? toCreative(top.id, dataOf(top), { uid }) : null,
       };
     },

@@ -15,6 +15,7 @@ import {
   type DocumentData,
   type DocumentReference,
 } from 'firebase/firestore';
+import { FOLDER_PAGE_SIZE } from '@domain/limits';
 import { MSG } from '@domain/messages';
 import { folderInput } from '@domain/schemas/folder';
 import { matchesSearch } from '@domain/search';
@@ -24,12 +25,26 @@ import { dataOf, guard, requireUid, requireViewer, type FirebaseContext } from '
 import { notFoundCreative, readCreativeDoc } from './creatives-shared';
 import { gatewayError, validate } from './errors';
 import { toCreative, toFolder } from './mappers';
+import { collectPage, decodeCursor, encodeCursor, type ScanBatch, type ScanPosition } from './paging';
 
 /** Another user's folder is not found, not forbidden (nothing is revealed). */
 const folderNotFound = () => gatewayError('NOT_FOUND', MSG.folderNotFound);
 
-/** Most creatives one folder may hold (the rules say the same). */
-export const FOLDER_CREATIVES_MAX = 500;
+/** Creatives read at most for one page of a folder searched with ?q (past it, the page ends early with a cursor). */
+export const FOLDER_SEARCH_MAX_SCANNED = 240;
+
+/**
+ * Where a folder's listing stopped: the last creative read and its index in the folder's list.
+ * The list (spec §3: `creatives`, appended by arrayUnion) is oldest first, so pages walk it from
+ * the end. When that creative has left the folder since, its index still says where to go on:
+ * removing it (or newer ones) does not move the older ones.
+ */
+function resumeIndex(ids: string[], after: ScanPosition | null): number {
+  if (!after) return ids.length - 1;
+  const [id, index] = after as [string, number];
+  const at = ids.lastIndexOf(id);
+  return (at >= 0 ? at : Math.min(index, ids.length)) - 1;
+}
 
 /**
  * Personal folders (spec §7): `folders/{id}` {userId, name, creatives[], createdAt}, read where
@@ -90,17 +105,39 @@ export function firebaseFolders(ctx: FirebaseContext): Gateway['folders'] {
     async creatives(id, q) {
       const uid = await requireUid(ctx);
       const { ref, data } = await ownFolder(uid, id);
-      const ids = toFolder(id, data).creativeIds;
+      // Oldest first, as stored (toFolder gives them newest first).
+      const ids = [...toFolder(id, data).creativeIds].reverse();
+      const term = q.q?.trim() ?? '';
       const gone: string[] = [];
-      const found = await Promise.all(
-        ids.map(async (creativeId): Promise<Creative | null> => {
-          try {
-            return toCreative(creativeId, await readCreativeDoc(ctx, creativeId), { uid });
-          } catch (err) {
-            if (err instanceof GatewayError && err.code === 'NOT_FOUND') gone.push(creativeId);
-            return null;
-          }
-        }),
+      // Firestore cannot query "the creatives whose ids are in this list, in the list's order":
+      // the folder's list is read at once (one document) and its creatives one page at a time.
+      const read = async (after: ScanPosition | null, size: number): Promise<ScanBatch<Creative | null>> => {
+        const from = resumeIndex(ids, after);
+        const slice: { creativeId: string; index: number }[] = [];
+        for (let i = from; i >= 0 && slice.length < size; i--) slice.push({ creativeId: ids[i]!, index: i });
+        const items = await Promise.all(
+          slice.map(async ({ creativeId, index }) => {
+            let creative: Creative | null = null;
+            try {
+              creative = toCreative(creativeId, await readCreativeDoc(ctx, creativeId), { uid });
+            } catch (err) {
+              // Not readable: deleted since it was filed (it leaves the folder), or not approved any more.
+              if (err instanceof GatewayError && err.code === 'NOT_FOUND') gone.push(creativeId);
+            }
+            return { value: creative, position: [creativeId, index] as ScanPosition };
+          }),
+        );
+        return { items, exhausted: from - slice.length < 0 };
+      };
+      const page = await collectPage(
+        read,
+        (c) => c !== null && c.status === 'approved' && matchesSearch(c, term),
+        decodeCursor(q.cursor, ['string', 'number']),
+        {
+          pageSize: FOLDER_PAGE_SIZE,
+          batchSize: term ? FOLDER_PAGE_SIZE * 2 : FOLDER_PAGE_SIZE + 1,
+          maxScanned: term ? FOLDER_SEARCH_MAX_SCANNED : Number.POSITIVE_INFINITY,
+        },
       );
       // Creatives deleted since they were filed leave the folder (the owner may write it).
       if (gone.length) {
@@ -108,8 +145,7 @@ export function firebaseFolders(ctx: FirebaseContext): Gateway['folders'] {
           ctx.log('[firebase] could not tidy a folder', err),
         );
       }
-      const term = q.q?.trim() ?? '';
-      return found.filter((c): c is Creative => c !== null && c.status === 'approved' && matchesSearch(c, term));
+      return { items: page.items.filter((c): c is Creative => c !== null), nextCursor: encodeCursor(page.next) };
     },
 
     async addCreative(id, creativeId) {
@@ -118,12 +154,7 @@ export function firebaseFolders(ctx: FirebaseContext): Gateway['folders'] {
       const creative = await readCreativeDoc(ctx, creativeId);
       if (creative.status !== 'approved') throw notFoundCreative();
       const already = Array.isArray(data.creatives) && data.creatives.includes(creativeId);
-      if (!already) {
-        if ((data.creatives?.length ?? 0) >= FOLDER_CREATIVES_MAX) {
-          throw gatewayError('VALIDATION', `Un dossier contient au plus ${FOLDER_CREATIVES_MAX} créatives`);
-        }
-        await guard(ctx, () => updateDoc(ref, { creatives: arrayUnion(creativeId) }));
-      }
+      if (!already) await guard(ctx, () => updateDoc(ref, { creatives: arrayUnion(creativeId) }));
       return readFolder(uid, id);
     },
 

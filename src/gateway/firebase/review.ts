@@ -2,9 +2,7 @@ import {
   collection,
   getCountFromServer,
   getDocs,
-  limit,
   onSnapshot,
-  orderBy,
   query,
   runTransaction,
   Timestamp,
@@ -12,29 +10,30 @@ import {
   type QueryConstraint,
 } from 'firebase/firestore';
 import { featuredFields, reviewedFields, UNFEATURED } from '@domain/featuring';
-import { QUEUE_LIMIT } from '@domain/limits';
+import { QUEUE_PAGE_SIZE } from '@domain/limits';
 import { MSG } from '@domain/messages';
 import { featureInput, rejectionInput, reviewStatusInput } from '@domain/schemas/creative';
 import { canTransition, type ReviewAction } from '@domain/transitions';
-import type { Creative, ReviewCounts } from '@domain/types';
+import type { Creative, Page, ReviewCounts } from '@domain/types';
 import type { CreativeStatus } from '@domain/vocabulary';
 import type { Gateway } from '../types';
-import { dataOf, guard, requireViewer, type FirebaseContext } from './context';
+import { guard, requireViewer, type FirebaseContext } from './context';
 import { creativeRef, notFoundCreative, readCreativeDoc, withSubmitters } from './creatives-shared';
 import { gatewayError, validate } from './errors';
+import { byTimestamp, newestFirstPage } from './keyset';
 
 /** The queue's status, checked with the schema the API uses for `?status=`. */
 const queueStatus = (status: string) => validate(reviewStatusInput, { status }).status;
 
-async function listQueue(ctx: FirebaseContext, uid: string, constraints: QueryConstraint[]): Promise<Creative[]> {
-  const snap = await guard(ctx, () =>
-    getDocs(query(collection(ctx.db, 'creatives'), ...constraints, orderBy('createdAt', 'desc'), limit(QUEUE_LIMIT))),
-  );
-  return withSubmitters(
-    ctx,
-    snap.docs.map((d) => ({ id: d.id, data: dataOf(d) })),
-    { uid },
-  );
+/** A page of a queue, newest first (spec §9): status (and submitter) equalities, then createdAt and the id. */
+async function listQueue(
+  ctx: FirebaseContext,
+  uid: string,
+  constraints: QueryConstraint[],
+  cursor?: string | null,
+): Promise<Page<Creative>> {
+  const page = await newestFirstPage(ctx, 'creatives', constraints, byTimestamp('createdAt'), cursor, { pageSize: QUEUE_PAGE_SIZE });
+  return { items: await withSubmitters(ctx, page.items, { uid }), nextCursor: page.nextCursor };
 }
 
 async function countQueues(ctx: FirebaseContext, constraints: QueryConstraint[]): Promise<ReviewCounts> {
@@ -76,9 +75,9 @@ export function firebaseReview(ctx: FirebaseContext): Gateway['review'] {
   }
 
   return {
-    async list(status) {
+    async list(status, page) {
       const viewer = await requireViewer(ctx, 'creative:review');
-      return listQueue(ctx, viewer.id, [where('status', '==', queueStatus(status))]);
+      return listQueue(ctx, viewer.id, [where('status', '==', queueStatus(status))], page?.cursor);
     },
 
     async counts() {
@@ -99,7 +98,7 @@ export function firebaseReview(ctx: FirebaseContext): Gateway['review'] {
       const ref = creativeRef(ctx, id);
       // Queries cannot run inside a client transaction: find the featured ones first, then clear
       // them and feature this one in one transaction, so exactly one is featured afterwards.
-      const featured = await guard(ctx, () => getDocs(query(collection(ctx.db, 'creatives'), where('isFeatured', '==', true), limit(50))));
+      const featured = await guard(ctx, () => getDocs(query(collection(ctx.db, 'creatives'), where('isFeatured', '==', true))));
       await guard(
         ctx,
         () =>
@@ -139,9 +138,9 @@ export function firebaseReview(ctx: FirebaseContext): Gateway['review'] {
 
 export function firebaseAgency(ctx: FirebaseContext): Gateway['agency'] {
   return {
-    async list(status) {
+    async list(status, page) {
       const viewer = await requireViewer(ctx, 'creative:own-submissions');
-      return listQueue(ctx, viewer.id, [where('submittedBy', '==', viewer.id), where('status', '==', queueStatus(status))]);
+      return listQueue(ctx, viewer.id, [where('submittedBy', '==', viewer.id), where('status', '==', queueStatus(status))], page?.cursor);
     },
     async counts() {
       const viewer = await requireViewer(ctx, 'creative:own-submissions');

@@ -5,8 +5,6 @@ import {
   getDoc,
   getDocs,
   increment,
-  limit,
-  orderBy,
   query,
   serverTimestamp,
   updateDoc,
@@ -14,14 +12,18 @@ import {
   writeBatch,
   type WriteBatch,
 } from 'firebase/firestore';
+import { USERS_PAGE_SIZE } from '@domain/limits';
 import { MSG } from '@domain/messages';
-import { roleInput } from '@domain/schemas/users';
+import { roleInput, userListQuery } from '@domain/schemas/users';
+import { matchesUser } from '@domain/user-search';
 import type { Gateway } from '../types';
 import { chunks, dataOf, guard, requireViewer, type FirebaseContext } from './context';
 import { gatewayError, validate } from './errors';
+import { byIsoString, newestFirstPage } from './keyset';
 import { toUser } from './mappers';
 
-const USER_LIST_LIMIT = 500;
+/** Profiles read at most for one page of a search (past it, the page ends early with a cursor). */
+export const USER_SEARCH_MAX_SCANNED = 1000;
 const WRITE_BATCH = 400;
 const userNotFound = () => gatewayError('NOT_FOUND', MSG.userNotFound);
 
@@ -51,12 +53,25 @@ export function firebaseUsers(ctx: FirebaseContext): Gateway['users'] {
   }
 
   return {
-    async list() {
+    async list(q = {}) {
       await requireViewer(ctx, 'user:manage');
-      const snap = await guard(ctx, () =>
-        getDocs(query(collection(ctx.db, 'users'), orderBy('createdAt', 'desc'), limit(USER_LIST_LIMIT))),
+      const input = validate(userListQuery, { q: q.q, role: q.role });
+      // The role chips are an `in` filter of the query (index users: role, createdAt DESC). The search
+      // is not: Firestore cannot match a substring, ignore case, nor join 'first last', so a search
+      // pages through the profiles in the list's order and keeps those `matchesUser` accepts, at most
+      // USER_SEARCH_MAX_SCANNED read per page — the cursor then goes on where the reading stopped.
+      const page = await newestFirstPage(
+        ctx,
+        'users',
+        input.role.length ? [where('role', 'in', input.role)] : [],
+        byIsoString('createdAt'),
+        q.cursor,
+        {
+          pageSize: USERS_PAGE_SIZE,
+          ...(input.q ? { matches: (d) => matchesUser(toUser(d.id, d.data), input.q), maxScanned: USER_SEARCH_MAX_SCANNED } : {}),
+        },
       );
-      return snap.docs.map((d) => toUser(d.id, dataOf(d)));
+      return { items: page.items.map((d) => toUser(d.id, d.data)), nextCursor: page.nextCursor };
     },
 
     async setRole(id, role) {

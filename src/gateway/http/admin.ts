@@ -4,7 +4,12 @@ import { segment, type HttpClient } from './client';
 
 export function httpUsers({ api, json, ok }: HttpClient): Gateway['users'] {
   return {
-    list: async () => json(api.users.$get({ query: {} })),
+    list: async (query = {}) =>
+      json(
+        api.users.$get({
+          query: { q: query.q?.trim() || undefined, role: query.role?.length ? query.role : undefined, cursor: query.cursor || undefined },
+        }),
+      ),
     setRole: async (id, role) => json(api.users[':id'].role.$patch({ param: { id: segment(id) }, json: { role } })),
     remove: async (id) => {
       await ok(api.users[':id'].$delete({ param: { id: segment(id) } }));

@@ -11,7 +11,10 @@ export function httpFolders({ api, json, ok }: HttpClient): Gateway['folders'] {
     remove: async (id) => {
       await ok(api.folders[':id'].$delete(folder(id)));
     },
-    creatives: async (id, query) => json(api.folders[':id'].creatives.$get({ ...folder(id), query: { q: query.q?.trim() || undefined } })),
+    creatives: async (id, query) =>
+      json(
+        api.folders[':id'].creatives.$get({ ...folder(id), query: { q: query.q?.trim() || undefined, cursor: query.cursor || undefined } }),
+      ),
     addCreative: async (id, creativeId) => json(api.folders[':id'].creatives[':creativeId'].$put(entry(id, creativeId))),
     removeCreative: async (id, creativeId) => json(api.folders[':id'].creatives[':creativeId'].$delete(entry(id, creativeId))),
   };

@@ -4,7 +4,7 @@ import { segment, type HttpClient } from './client';
 export function httpReview({ api, json, events }: HttpClient): Gateway['review'] {
   const one = (id: string) => ({ param: { id: segment(id) } });
   return {
-    list: async (status) => json(api.review.creatives.$get({ query: { status } })),
+    list: async (status, page) => json(api.review.creatives.$get({ query: { status, cursor: page?.cursor || undefined } })),
     counts: async () => json(api.review.counts.$get()),
     approve: async (id) => json(api.creatives[':id'].approve.$post(one(id))),
     reject: async (id, reason) => json(api.creatives[':id'].reject.$post({ ...one(id), json: { reason } })),
@@ -20,7 +20,7 @@ export function httpReview({ api, json, events }: HttpClient): Gateway['review']
 
 export function httpAgency({ api, json }: HttpClient): Gateway['agency'] {
   return {
-    list: async (status) => json(api.agency.creatives.$get({ query: { status } })),
+    list: async (status, page) => json(api.agency.creatives.$get({ query: { status, cursor: page?.cursor || undefined } })),
     counts: async () => json(api.agency.counts.$get()),
   };
 }

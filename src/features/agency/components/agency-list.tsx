@@ -2,7 +2,9 @@ import { Link } from 'react-router';
 import { ListStates } from '@/components/creative/list-states';
 import { SubmissionCard, SubmissionGrid } from '@/components/creative/submission-card';
 import { buttonVariants } from '@/components/ui/button';
+import { LoadMore } from '@/components/ui/load-more';
 import { paths } from '@/config/paths';
+import { loadedItems } from '@/lib/pages';
 import { useAgencyCreatives, type AgencyStatus } from '../api/get-agency-creatives';
 
 const EMPTY: Record<AgencyStatus, { title: string; text: string }> = {
@@ -11,12 +13,13 @@ const EMPTY: Record<AgencyStatus, { title: string; text: string }> = {
 };
 
 export function AgencyList({ status }: { status: AgencyStatus }) {
-  const { data, isPending, isError } = useAgencyCreatives(status);
+  const list = useAgencyCreatives(status);
+  const items = loadedItems(list.data);
   return (
     <ListStates
-      isPending={isPending}
-      isError={isError}
-      isEmpty={data?.length === 0}
+      isPending={list.isPending}
+      isError={list.isError}
+      isEmpty={items.length === 0 && !list.hasNextPage}
       errorText="Impossible de charger vos créatives. Veuillez réessayer."
       empty={
         <>
@@ -28,11 +31,18 @@ export function AgencyList({ status }: { status: AgencyStatus }) {
         </>
       }
     >
-      <SubmissionGrid>
-        {data?.map((creative) => (
-          <SubmissionCard key={creative.id} creative={creative} />
-        ))}
-      </SubmissionGrid>
+      <div className="flex flex-col gap-5">
+        <SubmissionGrid>
+          {items.map((creative) => (
+            <SubmissionCard key={creative.id} creative={creative} />
+          ))}
+        </SubmissionGrid>
+        <LoadMore
+          hasNextPage={list.hasNextPage}
+          isFetchingNextPage={list.isFetchingNextPage}
+          onLoadMore={() => void list.fetchNextPage()}
+        />
+      </div>
     </ListStates>
   );
 }

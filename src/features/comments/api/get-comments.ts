@@ -1,13 +1,19 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { useGateway } from '@/gateway/context';
 import type { Gateway } from '@/gateway/types';
 
 export const commentsKey = (creativeId: string) => ['comments', creativeId] as const;
 
+/** A creative's comments page by page, newest first. */
 export function commentsQueryOptions(gateway: Gateway, creativeId: string) {
-  return queryOptions({ queryKey: commentsKey(creativeId), queryFn: () => gateway.comments.list(creativeId) });
+  return infiniteQueryOptions({
+    queryKey: commentsKey(creativeId),
+    queryFn: ({ pageParam }) => gateway.comments.list(creativeId, { cursor: pageParam }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
 }
 
 export function useComments(creativeId: string) {
-  return useQuery(commentsQueryOptions(useGateway(), creativeId));
+  return useInfiniteQuery(commentsQueryOptions(useGateway(), creativeId));
 }

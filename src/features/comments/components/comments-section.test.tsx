@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { COMMENT_MAX } from '@domain/limits';
 import { MSG } from '@domain/messages';
-import type { Comment, User } from '@domain/types';
+import type { Comment, Page, User } from '@domain/types';
+import type { PageQuery } from '@/gateway/types';
 import { toast } from '@/components/ui/toaster';
 import { fakeGateway } from '@/testing/fake-gateway';
 import { renderWithProviders } from '@/testing/render';
@@ -32,9 +33,21 @@ const commentOf = (text: string): Comment => ({
   likedByMe: false,
 });
 
+/** The creative's comments, newest first, as the backend keeps them: what `add` stores comes first. */
 function setup(add = vi.fn((_creativeId: string, text: string) => Promise.resolve(commentOf(text)))) {
+  const stored: Comment[] = [];
   renderWithProviders(<CommentsSection creativeId="c1" />, {
-    gateway: fakeGateway({ auth: { getSession: () => Promise.resolve(lea) }, comments: { list: () => Promise.resolve([]), add } }),
+    gateway: fakeGateway({
+      auth: { getSession: () => Promise.resolve(lea) },
+      comments: {
+        list: () => Promise.resolve({ items: [...stored], nextCursor: null }),
+        add: async (creativeId: string, text: string) => {
+          const comment = await add(creativeId, text);
+          stored.unshift(comment);
+          return comment;
+        },
+      },
+    }),
   });
   return { add, user: userEvent.setup() };
 }
@@ -78,5 +91,25 @@ describe('CommentsSection comment form', () => {
     await user.click(screen.getByRole('button', { name: 'Commenter' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MSG.commentError));
     expect(textarea).toHaveValue('Top');
+  });
+});
+
+describe('CommentsSection paging', () => {
+  const many = Array.from({ length: 5 }, (_, i) => ({ ...commentOf(`Avis ${i + 1}`), id: `k${i + 1}` }));
+
+  it("shows the creative's count and loads older comments with 'Charger plus' until the end", async () => {
+    const list = vi.fn((_creativeId: string, page?: PageQuery): Promise<Page<Comment>> =>
+      Promise.resolve(page?.cursor ? { items: many.slice(3), nextCursor: null } : { items: many.slice(0, 3), nextCursor: 'k3' }),
+    );
+    renderWithProviders(<CommentsSection creativeId="c1" count={5} />, { gateway: fakeGateway({ comments: { list } }) });
+    expect(screen.getByRole('heading', { name: 'Commentaires (5)' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(3));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Charger plus' }));
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(5));
+    expect(list).toHaveBeenLastCalledWith('c1', { cursor: 'k3' });
+    expect(screen.getAllByRole('listitem').map((li) => li.querySelector('p.whitespace-pre-line')?.textContent)).toEqual(
+      many.map((c) => c.text),
+    );
+    expect(screen.queryByRole('button', { name: 'Charger plus' })).not.toBeInTheDocument();
   });
 });

@@ -10,9 +10,11 @@ import { LikeButton } from '@/components/creative/like-button';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field, Textarea } from '@/components/ui/field';
+import { LoadMore } from '@/components/ui/load-more';
 import { toast } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
+import { loadedItems } from '@/lib/pages';
 import { useSession } from '@/lib/session';
 import { useAddComment } from '../api/add-comment';
 import { useDeleteComment } from '../api/delete-comment';
@@ -97,11 +99,15 @@ function CommentItem({ comment, creativeId, canDelete }: { comment: Comment; cre
   );
 }
 
-/** Comments of a creative: count, add box for signed-in users, likes, delete for admins. */
-export function CommentsSection({ creativeId }: { creativeId: string }) {
+/**
+ * Comments of a creative: count, add box for signed-in users, likes, delete for admins; newest
+ * first, a page at a time ('Charger plus'). `count` is the creative's comment count (every page's).
+ */
+export function CommentsSection({ creativeId, count: total }: { creativeId: string; count?: number }) {
   const { user, can } = useSession();
-  const { data: comments, isPending, isError } = useComments(creativeId);
-  const count = comments?.length ?? 0;
+  const comments = useComments(creativeId);
+  const items = loadedItems(comments.data);
+  const count = total ?? items.length;
   return (
     <section aria-labelledby="comments-title" className="flex flex-col gap-4">
       <h2 id="comments-title" className="text-xl font-bold text-slate-900">
@@ -117,18 +123,25 @@ export function CommentsSection({ creativeId }: { creativeId: string }) {
           pour commenter cette créa.
         </p>
       )}
-      {isPending ? null : isError ? (
+      {comments.isPending ? null : comments.isError ? (
         <p role="alert" className="text-sm text-red-700">
           Impossible de charger les commentaires.
         </p>
-      ) : count === 0 ? (
+      ) : items.length === 0 && !comments.hasNextPage ? (
         <p className="text-sm text-slate-500">Aucun commentaire pour le moment.</p>
       ) : (
-        <ul className="flex flex-col gap-3">
-          {comments!.map((comment) => (
-            <CommentItem key={comment.id} comment={comment} creativeId={creativeId} canDelete={can('comment:delete')} />
-          ))}
-        </ul>
+        <>
+          <ul className="flex flex-col gap-3">
+            {items.map((comment) => (
+              <CommentItem key={comment.id} comment={comment} creativeId={creativeId} canDelete={can('comment:delete')} />
+            ))}
+          </ul>
+          <LoadMore
+            hasNextPage={comments.hasNextPage}
+            isFetchingNextPage={comments.isFetchingNextPage}
+            onLoadMore={() => void comments.fetchNextPage()}
+          />
+        </>
       )}
     </section>
   );

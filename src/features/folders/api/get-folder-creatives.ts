@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { useGateway } from '@/gateway/context';
 import type { Gateway } from '@/gateway/types';
 import { CREATIVES_KEY } from '@/lib/creative-cache';
@@ -11,13 +11,15 @@ export const folderCreativesKey = (folderId: string, q?: string) =>
   q === undefined ? ([CREATIVES_KEY, 'folder', folderId] as const) : ([CREATIVES_KEY, 'folder', folderId, q] as const);
 
 export function folderCreativesQueryOptions(gateway: Gateway, folderId: string, q: string) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: folderCreativesKey(folderId, q),
-    queryFn: () => gateway.folders.creatives(folderId, { q: q || undefined }),
+    queryFn: ({ pageParam }) => gateway.folders.creatives(folderId, { q: q || undefined, cursor: pageParam }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
   });
 }
 
-/** The folder's approved creatives, most recently added first, filtered by the top-bar search. */
+/** The folder's approved creatives page by page, most recently added first, filtered by the top-bar search. */
 export function useFolderCreatives(folderId: string, q: string) {
-  return useQuery(folderCreativesQueryOptions(useGateway(), folderId, q));
+  return useInfiniteQuery(folderCreativesQueryOptions(useGateway(), folderId, q));
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Creative, Folder } from '@domain/types';
 import { useGateway } from '@/gateway/context';
+import { mapLoaded, type PagedData } from '@/lib/pages';
 import { allFolderCreativesKey, folderCreativesKey } from './get-folder-creatives';
 import { foldersKey } from './get-folders';
 
@@ -28,7 +29,7 @@ export function useToggleFolderCreative() {
       const creativesKey = folderCreativesKey(folderId);
       await Promise.all([queryClient.cancelQueries({ queryKey: foldersKey }), queryClient.cancelQueries({ queryKey: creativesKey })]);
       const previousFolders = queryClient.getQueryData<Folder[]>(foldersKey);
-      const previousCreatives = queryClient.getQueriesData<Creative[]>({ queryKey: creativesKey });
+      const previousCreatives = queryClient.getQueriesData<PagedData<Creative>>({ queryKey: creativesKey });
       queryClient.setQueryData<Folder[]>(foldersKey, (list) =>
         list?.map((f) => {
           if (f.id !== folderId) return f;
@@ -37,7 +38,9 @@ export function useToggleFolderCreative() {
         }),
       );
       if (!add) {
-        queryClient.setQueriesData<Creative[]>({ queryKey: creativesKey }, (list) => list?.filter((c) => c.id !== creativeId));
+        queryClient.setQueriesData<PagedData<Creative>>({ queryKey: creativesKey }, (data) =>
+          mapLoaded(data, (items) => items.filter((c) => c.id !== creativeId)),
+        );
       }
       return { previousFolders, previousCreatives };
     },

@@ -4,18 +4,20 @@ import type { Folder } from '@domain/types';
 import { CreativeCard } from '@/components/creative/creative-card';
 import { ListStates } from '@/components/creative/list-states';
 import { Button, buttonVariants } from '@/components/ui/button';
+import { LoadMore } from '@/components/ui/load-more';
 import { paths } from '@/config/paths';
+import { loadedItems } from '@/lib/pages';
 import { useLikeHandler } from '@/lib/use-like-handler';
 import { useFolderCreatives } from '../api/get-folder-creatives';
 import { useToggleFolderCreative } from '../api/toggle-folder-creative';
 
-/** Right panel of /folders: the folder's creatives, filtered by ?q, each with 'Retirer du dossier'. */
+/** Right panel of /folders: the folder's creatives, filtered by ?q, each with 'Retirer du dossier', a page at a time. */
 export function FolderCreatives({ folder, q }: { folder: Folder; q: string }) {
   const creatives = useFolderCreatives(folder.id, q);
   const toggle = useToggleFolderCreative();
   const onToggleLike = useLikeHandler();
   const count = folder.creativeIds.length;
-  const items = creatives.data ?? [];
+  const items = loadedItems(creatives.data);
 
   return (
     <section aria-labelledby="folder-title" className="@container flex min-w-0 flex-col gap-4">
@@ -33,7 +35,7 @@ export function FolderCreatives({ folder, q }: { folder: Folder; q: string }) {
       <ListStates
         isPending={creatives.isPending}
         isError={creatives.isError}
-        isEmpty={items.length === 0}
+        isEmpty={items.length === 0 && !creatives.hasNextPage}
         errorText="Impossible de charger ce dossier. Veuillez réessayer."
         emptyIcon={
           q ? <SearchX className="size-10 text-slate-400" aria-hidden /> : <FolderOpen className="size-10 text-slate-300" aria-hidden />
@@ -76,6 +78,11 @@ export function FolderCreatives({ folder, q }: { folder: Folder; q: string }) {
             />
           ))}
         </div>
+        <LoadMore
+          hasNextPage={creatives.hasNextPage}
+          isFetchingNextPage={creatives.isFetchingNextPage}
+          onLoadMore={() => void creatives.fetchNextPage()}
+        />
       </ListStates>
     </section>
   );

@@ -15,7 +15,7 @@ function setup(rename = vi.fn((id: string, name: string) => Promise.resolve({ ..
   const gateway = fakeGateway({
     folders: {
       list: vi.fn(() => Promise.resolve(folders)),
-      creatives: vi.fn(() => Promise.resolve([])),
+      creatives: vi.fn(() => Promise.resolve({ items: [], nextCursor: null })),
       rename: vi.fn(async (id: string, name: string) => {
         const folder = await rename(id, name);
         folders = [folder];
@@ -120,7 +120,7 @@ describe('FoldersPage new folder form', () => {
     const create = vi.fn((name: string) => Promise.resolve({ ...inspiration, id: 'f2', name }));
     renderWithProviders(<FoldersPage />, {
       gateway: fakeGateway({
-        folders: { list: vi.fn(() => Promise.resolve([inspiration])), creatives: vi.fn(() => Promise.resolve([])), create },
+        folders: { list: vi.fn(() => Promise.resolve([inspiration])), creatives: vi.fn(() => Promise.resolve({ items: [], nextCursor: null })), create },
       }),
       route: '/folders',
     });

@@ -1,5 +1,7 @@
 import { ListStates } from '@/components/creative/list-states';
 import { SubmissionCard, SubmissionGrid } from '@/components/creative/submission-card';
+import { LoadMore } from '@/components/ui/load-more';
+import { loadedItems } from '@/lib/pages';
 import { useReviewCreatives, type ReviewStatus } from '../api/get-review-creatives';
 import { ReviewActions } from './review-actions';
 
@@ -8,24 +10,32 @@ const EMPTY: Record<ReviewStatus, string> = {
   rejected: 'Aucune créative refusée',
 };
 
-/** One tab of the validation page: newest first (the backend sorts), with the review buttons. */
+/** One tab of the validation page: newest first (the backend sorts), page by page, with the review buttons. */
 export function ReviewList({ status }: { status: ReviewStatus }) {
-  const { data, isPending, isError } = useReviewCreatives(status);
+  const queue = useReviewCreatives(status);
+  const items = loadedItems(queue.data);
   return (
     <ListStates
-      isPending={isPending}
-      isError={isError}
-      isEmpty={data?.length === 0}
+      isPending={queue.isPending}
+      isError={queue.isError}
+      isEmpty={items.length === 0 && !queue.hasNextPage}
       errorText="Impossible de charger les créatives. Veuillez réessayer."
       empty={<p className="font-medium text-slate-800">{EMPTY[status]}</p>}
     >
-      <SubmissionGrid>
-        {data?.map((creative) => (
-          <SubmissionCard key={creative.id} creative={creative} showSubmitter>
-            <ReviewActions creative={creative} />
-          </SubmissionCard>
-        ))}
-      </SubmissionGrid>
+      <div className="flex flex-col gap-5">
+        <SubmissionGrid>
+          {items.map((creative) => (
+            <SubmissionCard key={creative.id} creative={creative} showSubmitter>
+              <ReviewActions creative={creative} />
+            </SubmissionCard>
+          ))}
+        </SubmissionGrid>
+        <LoadMore
+          hasNextPage={queue.hasNextPage}
+          isFetchingNextPage={queue.isFetchingNextPage}
+          onLoadMore={() => void queue.fetchNextPage()}
+        />
+      </div>
     </ListStates>
   );
 }

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User } from '@domain/types';
 import { useGateway } from '@/gateway/context';
-import { usersKey } from './get-users';
+import { mapLoaded, type PagedData } from '@/lib/pages';
+import { userListsKey } from './get-users';
 
 /** Deletes a user and what is theirs (docs/decisions/002); the row goes once the backend agrees. */
 export function useDeleteUser() {
@@ -10,7 +11,9 @@ export function useDeleteUser() {
   return useMutation({
     mutationFn: (id: string) => gateway.users.remove(id),
     onSuccess: (_v, id) => {
-      queryClient.setQueryData<User[]>(usersKey, (list) => list?.filter((u) => u.id !== id));
+      queryClient.setQueriesData<PagedData<User>>({ queryKey: userListsKey }, (data) =>
+        mapLoaded(data, (items) => items.filter((u) => u.id !== id)),
+      );
       // Their likes, comments and folders are gone too: every cached list and count is now stale.
       void queryClient.invalidateQueries();
     },

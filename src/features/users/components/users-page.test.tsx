@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MSG } from '@domain/messages';
 import type { Role } from '@domain/roles';
-import type { User } from '@domain/types';
+import type { Page, User } from '@domain/types';
+import { matchesUser } from '@domain/user-search';
+import type { UserListQuery } from '@/gateway/types';
 import { fakeGateway } from '@/testing/fake-gateway';
 import { renderWithProviders } from '@/testing/render';
 import { UsersPage } from './users-page';
@@ -27,15 +29,29 @@ const USERS = [
   person('u4', 'Paul', 'Léger', 'paul@example.com', 'specialist'),
 ];
 
-function setup(setRole = vi.fn((id: string, role: Role) => Promise.resolve({ ...USERS.find((u) => u.id === id)!, role }))) {
+/** The backend's list: search and role chips applied, then pages of `pageSize` (the cursor is the next index). */
+function pagedList(pageSize = 50, delay: (cursor: string | null) => Promise<void> = () => Promise.resolve()) {
+  return vi.fn(async (query: UserListQuery = {}): Promise<Page<User>> => {
+    await delay(query.cursor ?? null);
+    const matching = USERS.filter((u) => matchesUser(u, query.q ?? '', query.role ?? []));
+    const start = Number(query.cursor ?? 0);
+    const end = start + pageSize;
+    return { items: matching.slice(start, end), nextCursor: end < matching.length ? String(end) : null };
+  });
+}
+
+function setup(
+  setRole = vi.fn((id: string, role: Role) => Promise.resolve({ ...USERS.find((u) => u.id === id)!, role })),
+  list = pagedList(),
+) {
   renderWithProviders(<UsersPage />, {
     gateway: fakeGateway({
       auth: { getSession: () => Promise.resolve(admin) },
-      users: { list: () => Promise.resolve(USERS), setRole },
+      users: { list, setRole },
     }),
     route: '/admin/users',
   });
-  return { setRole, user: userEvent.setup() };
+  return { setRole, list, user: userEvent.setup() };
 }
 
 const rowNames = () =>
@@ -45,16 +61,17 @@ const rowNames = () =>
     .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
 
 describe('UsersPage', () => {
-  it('searches on first and last name or e-mail, case-insensitively', async () => {
-    const { user } = setup();
+  it('searches on first and last name or e-mail, case-insensitively, through the backend', async () => {
+    const { list, user } = setup();
     expect(await screen.findByRole('heading', { name: 'Gestion des utilisateurs' })).toBeInTheDocument();
     expect(await screen.findByText('4 utilisateurs')).toBeInTheDocument();
     await user.type(screen.getByRole('searchbox', { name: 'Rechercher un utilisateur' }), 'LÉA MAR');
-    expect(rowNames()).toEqual(['Léa Martinlea@example.com']);
-    expect(screen.getByText('1 utilisateur sur 4')).toBeInTheDocument();
+    await waitFor(() => expect(rowNames()).toEqual(['Léa Martinlea@example.com']));
+    expect(screen.getByText('1 utilisateur')).toBeInTheDocument();
+    expect(list).toHaveBeenLastCalledWith({ q: 'LÉA MAR', role: [], cursor: null });
     await user.clear(screen.getByRole('searchbox', { name: 'Rechercher un utilisateur' }));
     await user.type(screen.getByRole('searchbox', { name: 'Rechercher un utilisateur' }), '@agence');
-    expect(rowNames()).toEqual(['Sam Durandsam@agence.fr']);
+    await waitFor(() => expect(rowNames()).toEqual(['Sam Durandsam@agence.fr']));
   });
 
   it('filters by several role chips; none selected shows everyone', async () => {
@@ -63,17 +80,43 @@ describe('UsersPage', () => {
     const agency = screen.getByRole('button', { name: 'Agence' });
     await user.click(agency);
     expect(agency).toHaveAttribute('aria-pressed', 'true');
-    expect(rowNames()).toEqual(['Sam Durandsam@agence.fr']);
+    await waitFor(() => expect(rowNames()).toEqual(['Sam Durandsam@agence.fr']));
     await user.click(screen.getByRole('button', { name: 'Spécialiste' }));
-    expect(rowNames()).toHaveLength(2);
+    await waitFor(() => expect(rowNames()).toHaveLength(2));
     await user.click(screen.getByRole('searchbox', { name: 'Rechercher un utilisateur' }));
     await user.keyboard('zzz');
-    expect(screen.getByText(MSG.noMatchingUser)).toBeInTheDocument();
+    expect(await screen.findByText(MSG.noMatchingUser)).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     await user.clear(screen.getByRole('searchbox', { name: 'Rechercher un utilisateur' }));
     await user.click(agency);
     await user.click(screen.getByRole('button', { name: 'Spécialiste' }));
-    expect(rowNames()).toHaveLength(4);
+    await waitFor(() => expect(rowNames()).toHaveLength(4));
+  });
+
+  it("loads the next page with 'Charger plus' ('Chargement…' meanwhile), the search going on, until the end", async () => {
+    let release: () => void = () => {};
+    const list = pagedList(2, (cursor) => (cursor ? new Promise<void>((r) => (release = r)) : Promise.resolve()));
+    const { user } = setup(undefined, list);
+    expect(await screen.findByText('2 utilisateurs affichés')).toBeInTheDocument();
+    expect(rowNames()).toEqual(['Alice Admin(vous)admin@example.com', 'Léa Martinlea@example.com']);
+    await user.click(screen.getByRole('button', { name: 'Charger plus' }));
+    const loading = await screen.findByRole('button', { name: 'Chargement…' });
+    expect(loading).toBeDisabled();
+    expect(list).toHaveBeenLastCalledWith({ q: '', role: [], cursor: '2' });
+    release();
+    await waitFor(() => expect(rowNames()).toHaveLength(4));
+    expect(screen.getByText('4 utilisateurs')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Charger plus|Chargement…/ })).not.toBeInTheDocument();
+
+    // A search pages too: its next page carries the same term.
+    await user.type(screen.getByRole('searchbox', { name: 'Rechercher un utilisateur' }), '@example.com');
+    await waitFor(() => expect(rowNames()).toEqual(['Alice Admin(vous)admin@example.com', 'Léa Martinlea@example.com']));
+    await user.click(screen.getByRole('button', { name: 'Charger plus' }));
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith({ q: '@example.com', role: [], cursor: '2' }));
+    release();
+    await waitFor(() => expect(rowNames()).toHaveLength(3));
+    expect(rowNames()[2]).toBe('Paul Légerpaul@example.com');
+    expect(screen.queryByRole('button', { name: 'Charger plus' })).not.toBeInTheDocument();
   });
 
   it("locks the admin's own row and says why", async () => {

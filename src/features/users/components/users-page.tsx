@@ -3,12 +3,14 @@ import { useState } from 'react';
 import { MSG } from '@domain/messages';
 import { ROLE_LABELS, type Role } from '@domain/roles';
 import type { User } from '@domain/types';
-import { matchesUser } from '@domain/user-search';
 import { EmptyState, ListStates } from '@/components/creative/list-states';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormAlert } from '@/components/ui/field';
+import { LoadMore } from '@/components/ui/load-more';
 import { toast } from '@/components/ui/toaster';
+import { loadedItems } from '@/lib/pages';
 import { useSession } from '@/lib/session';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
 import { useSetUserRole } from '../api/set-user-role';
@@ -16,24 +18,30 @@ import { fullName } from '../user-name';
 import { UserFilters } from './user-filters';
 import { UserRow } from './user-row';
 
-function countLabel(shown: number, total: number): string {
-  const users = `${shown} utilisateur${shown > 1 ? 's' : ''}`;
-  return shown === total ? users : `${users} sur ${total}`;
+/** How many rows the table shows; while more pages remain, they are the ones 'affichés' so far. */
+function countLabel(shown: number, more: boolean): string {
+  return `${shown} utilisateur${shown > 1 ? 's' : ''}${more ? (shown > 1 ? ' affichés' : ' affiché') : ''}`;
 }
 
-/** /admin/users: search, role chips, a role dropdown and a delete button per user. */
+/** Typing pauses this long before the search goes to the backend. */
+export const SEARCH_DEBOUNCE_MS = 250;
+
+/**
+ * /admin/users: search, role chips, a role dropdown and a delete button per user. The backend
+ * searches and pages (newest first); 'Charger plus' continues the same search.
+ */
 export function UsersPage() {
   const { user: me } = useSession();
-  const users = useUsers();
-  const setRole = useSetUserRole();
-  const remove = useDeleteUser();
   const [term, setTerm] = useState('');
   const [roles, setRoles] = useState<Role[]>([]);
+  const q = useDebouncedValue(term.trim(), SEARCH_DEBOUNCE_MS);
+  const users = useUsers({ q, role: roles });
+  const setRole = useSetUserRole();
+  const remove = useDeleteUser();
   const [deleting, setDeleting] = useState<User | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const all = users.data ?? [];
-  const shown = all.filter((u) => matchesUser(u, term, roles));
+  const shown = loadedItems(users.data);
 
   const changeRole = (user: User, role: Role) => {
     setFailure(null);
@@ -71,9 +79,9 @@ export function UsersPage() {
       >
         <div className="flex min-w-0 flex-col gap-2">
           <p className="text-sm text-slate-600" aria-live="polite">
-            {countLabel(shown.length, all.length)}
+            {countLabel(shown.length, users.hasNextPage)}
           </p>
-          {shown.length === 0 ? (
+          {shown.length === 0 && !users.hasNextPage ? (
             <EmptyState icon={<SearchX className="size-10 text-slate-400" aria-hidden />}>
               <p className="font-medium text-slate-800">{MSG.noMatchingUser}</p>
             </EmptyState>
@@ -114,6 +122,11 @@ export function UsersPage() {
               </table>
             </div>
           )}
+          <LoadMore
+            hasNextPage={users.hasNextPage}
+            isFetchingNextPage={users.isFetchingNextPage}
+            onLoadMore={() => void users.fetchNextPage()}
+          />
         </div>
       </ListStates>
       <ConfirmDialog
