@@ -36,7 +36,12 @@ async function requireVisibleCreative(db: Db, viewer: User | null, creativeId: s
 }
 
 /** A page of a creative's comments, newest first (spec §7); keyset on (created_at, id), in comments_creative_idx's order. */
-export async function listComments(db: Db, viewer: User | null, creativeId: string, query: { cursor?: string } = {}): Promise<Page<Comment>> {
+export async function listComments(
+  db: Db,
+  viewer: User | null,
+  creativeId: string,
+  query: { cursor?: string } = {},
+): Promise<Page<Comment>> {
   const cursor = decodeTimeCursor(query.cursor);
   await requireVisibleCreative(db, viewer, creativeId);
   // Explicit aliases: drizzle leaves columns unqualified in single-table selects.

@@ -120,7 +120,11 @@ describe('FoldersPage new folder form', () => {
     const create = vi.fn((name: string) => Promise.resolve({ ...inspiration, id: 'f2', name }));
     renderWithProviders(<FoldersPage />, {
       gateway: fakeGateway({
-        folders: { list: vi.fn(() => Promise.resolve([inspiration])), creatives: vi.fn(() => Promise.resolve({ items: [], nextCursor: null })), create },
+        folders: {
+          list: vi.fn(() => Promise.resolve([inspiration])),
+          creatives: vi.fn(() => Promise.resolve({ items: [], nextCursor: null })),
+          create,
+        },
       }),
       route: '/folders',
     });
