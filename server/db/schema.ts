@@ -3,6 +3,7 @@ import {
   type ExtraConfigColumn,
   bigint,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -274,6 +275,26 @@ export const folderCreatives = pgTable(
   ],
 );
 
+/* ── Analytics rollups (spec §9) ──────────────────────────────────────────────────────────── */
+
+/**
+ * Counts behind the analytics page, kept exact by the triggers of migration 0003 (read by
+ * services/analytics.service.ts): `n` rows of `kind`/`key` created on the Europe/Paris calendar
+ * `day`, plus all-time rows on day '-infinity'. Kinds: status (key = status), analysed (key ''),
+ * contributor (key = submitted_by, '' when null), format/objective/type/sector/platform (key = the
+ * value), users/likes/comments (key = one of 8 stripes, to be summed). Never written by the app.
+ */
+export const analyticsDaily = pgTable(
+  'analytics_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.day, t.key] })],
+);
+
 export const schema = {
   user,
   session,
@@ -286,4 +307,5 @@ export const schema = {
   commentLikes,
   folders,
   folderCreatives,
+  analyticsDaily,
 };
