@@ -1,89 +1,90 @@
-import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { breakdown, percent, periodWindow, topContributors, type Period } from '@domain/analytics';
 import { TOP_CONTRIBUTORS } from '@domain/limits';
 import type { Analytics } from '@domain/types';
-import { CATEGORY_KEYS, CATEGORY_LISTS, type CategoryKey } from '@domain/vocabulary';
+import { CATEGORY_KEYS, CATEGORY_LISTS } from '@domain/vocabulary';
 import type { Db } from '../db/client';
-import { comments, creativeLikes, creatives, user } from '../db/schema';
+import { analyticsDaily, user } from '../db/schema';
 
-const CATEGORY_COLUMNS: Record<CategoryKey, string> = {
-  format: 'formats',
-  objective: 'objectives',
-  type: 'types',
-  sector: 'sectors',
-  platform: 'platforms',
-};
+/**
+ * Kinds of analytics_daily read for the totals and breakdowns (migration 0003 keeps them exact):
+ * creatives by status, analysed creatives, one kind per category (key = the value) and the
+ * striped counters of users, likes and comments (summed over their keys).
+ */
+const COUNTED_KINDS = ['status', 'analysed', ...CATEGORY_KEYS, 'users', 'likes', 'comments'];
 
-function inWindow(column: AnyPgColumn, window: { start: Date; end: Date } | null): SQL | undefined {
-  return window ? and(gte(column, window.start), lt(column, window.end)) : undefined;
+/**
+ * Rows of the period: whole Europe/Paris calendar days [start, end) — the window's bounds are
+ * midnights in that zone, so analytics_day() maps them to the first and the day after the last
+ * day — or the all-time rows (day '-infinity') for 'all'.
+ */
+function daysOf(period: Period, now: Date): SQL {
+  const window = periodWindow(period, now);
+  if (!window) return eq(analyticsDaily.day, '-infinity');
+  return and(
+    gte(analyticsDaily.day, sql`analytics_day(${window.start.toISOString()}::timestamptz)`),
+    lt(analyticsDaily.day, sql`analytics_day(${window.end.toISOString()}::timestamptz)`),
+  )!;
 }
 
-const count = sql<number>`count(*)::int`;
-
-/** Same rule as domain `hasAnalysis`: at least one analysis section filled. */
-const analysed = sql<number>`count(*) filter (where ${creatives.attention} <> '' or ${creatives.interest} <> '' or ${creatives.desire} <> ''
-  or jsonb_array_length(${creatives.bestPractices}) > 0 or jsonb_array_length(${creatives.actions}) > 0)::int`;
-
-/** Analytics over a period, computed in SQL (spec §9); the maths of shares and names in domain/analytics. */
+/**
+ * Analytics over a period (spec §9), read from the rollups of analytics_daily: a few hundred rows
+ * whatever the size of the library. The maths of shares and names are in domain/analytics.
+ */
 export async function getAnalytics(db: Db, period: Period, now = new Date()): Promise<Analytics> {
-  const window = periodWindow(period, now);
-  const created = inWindow(creatives.createdAt, window);
+  const days = daysOf(period, now);
+  const n = sql<number>`sum(${analyticsDaily.n})::int`;
 
-  const [totals] = await db
-    .select({
-      creatives: count,
-      approved: sql<number>`count(*) filter (where ${creatives.status} = 'approved')::int`,
-      pending: sql<number>`count(*) filter (where ${creatives.status} = 'pending')::int`,
-      rejected: sql<number>`count(*) filter (where ${creatives.status} = 'rejected')::int`,
-      analysed,
-    })
-    .from(creatives)
-    .where(created);
-  const [users] = await db.select({ n: count }).from(user).where(inWindow(user.createdAt, window));
-  const [likes] = await db.select({ n: count }).from(creativeLikes).where(inWindow(creativeLikes.createdAt, window));
-  const [commentTotal] = await db.select({ n: count }).from(comments).where(inWindow(comments.createdAt, window));
+  const rows = await db
+    .select({ kind: analyticsDaily.kind, key: analyticsDaily.key, n })
+    .from(analyticsDaily)
+    .where(and(inArray(analyticsDaily.kind, COUNTED_KINDS), days))
+    .groupBy(analyticsDaily.kind, analyticsDaily.key);
+  const counts = new Map<string, Map<string, number>>();
+  for (const row of rows) {
+    let byKey = counts.get(row.kind);
+    if (!byKey) counts.set(row.kind, (byKey = new Map()));
+    byKey.set(row.key, row.n);
+  }
+  const sumOf = (kind: string) => [...(counts.get(kind)?.values() ?? [])].reduce((a, b) => a + b, 0);
+  const status = (key: string) => counts.get('status')?.get(key) ?? 0;
 
+  // Creatives grouped by submitter (key '' = no submitter), biggest first; ties by id so the cut
+  // at TOP_CONTRIBUTORS is stable. Names are read now, as 'Unknown User' when the account is gone.
+  const top = db
+    .select({ key: analyticsDaily.key, count: n.as('count') })
+    .from(analyticsDaily)
+    .where(and(eq(analyticsDaily.kind, 'contributor'), days))
+    .groupBy(analyticsDaily.key)
+    .having(sql`sum(${analyticsDaily.n}) > 0`)
+    .orderBy(desc(n), analyticsDaily.key)
+    .limit(TOP_CONTRIBUTORS)
+    .as('top');
   const contributors = await db
-    .select({ userId: creatives.submittedBy, firstName: user.firstName, lastName: user.lastName, count })
-    .from(creatives)
-    .leftJoin(user, eq(user.id, creatives.submittedBy))
-    .where(created)
-    .groupBy(creatives.submittedBy, user.firstName, user.lastName)
-    .orderBy(sql`count(*) desc`)
-    .limit(TOP_CONTRIBUTORS);
+    .select({ key: top.key, firstName: user.firstName, lastName: user.lastName, count: top.count })
+    .from(top)
+    .leftJoin(user, eq(user.id, top.key))
+    .orderBy(desc(top.count), top.key);
 
-  const total = totals?.creatives ?? 0;
+  const total = sumOf('status');
   const breakdowns = {} as Analytics['breakdowns'];
   for (const key of CATEGORY_KEYS) {
-    const rows = await db.execute(
-      sql`select v as label, count(*)::int as count
-            from ${creatives}, unnest(${sql.identifier(CATEGORY_COLUMNS[key])}) as v
-           ${created ? sql`where ${created}` : sql``}
-           group by v`,
-    );
-    const counts = new Map(rowsOf<{ label: string; count: number }>(rows).map((r) => [r.label, Number(r.count)]));
-    breakdowns[key] = breakdown(CATEGORY_LISTS[key], counts, total);
+    breakdowns[key] = breakdown(CATEGORY_LISTS[key], counts.get(key) ?? new Map(), total);
   }
 
   return {
     period,
     totals: {
       creatives: total,
-      approved: totals?.approved ?? 0,
-      pending: totals?.pending ?? 0,
-      rejected: totals?.rejected ?? 0,
-      users: users?.n ?? 0,
-      likes: likes?.n ?? 0,
-      comments: commentTotal?.n ?? 0,
+      approved: status('approved'),
+      pending: status('pending'),
+      rejected: status('rejected'),
+      users: sumOf('users'),
+      likes: sumOf('likes'),
+      comments: sumOf('comments'),
     },
-    analysedPercent: percent(totals?.analysed ?? 0, total),
-    topContributors: topContributors(contributors),
+    analysedPercent: percent(sumOf('analysed'), total),
+    topContributors: topContributors(contributors.map(({ key, ...rest }) => ({ userId: key === '' ? null : key, ...rest }))),
     breakdowns,
   };
-}
-
-/** PGlite and node-postgres both answer `execute` with `{ rows }`. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
