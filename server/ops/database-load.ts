@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { sql } from 'drizzle-orm';
+import { ANALYTICS_ROLLUP_TABLE, pauseAnalyticsRollups, rebuildAnalyticsRollups } from '../db/analytics-rollups';
 import type { Db } from '../db/client';
 import { tableFile, type Manifest } from './archive-manifest';
 import { dependencyOrder, readCatalog, type TableInfo } from './schema-catalog';
@@ -44,12 +45,15 @@ export async function nonEmptyTables(runner: SqlRunner, catalog: readonly TableI
  * Loads the archive's rows in ONE transaction: every table (emptied first with `replace`), in
  * foreign-key order, with INSERT … SELECT FROM json_populate_recordset in batches; then the
  * sequences of serial/identity columns move past the restored values; then the row counts are
- * checked against the manifest. Any failure rolls everything back.
+ * checked against the manifest. The analytics rollups' triggers are paused meanwhile: the rollups
+ * come from the archive like any table (dumped from the same snapshot as the rows), or, from an
+ * archive made before they existed, are rebuilt from the loaded rows. Any failure rolls everything back.
  */
 export async function loadDatabase(db: Db, dir: string, manifest: Manifest, options: LoadOptions): Promise<Record<string, number>> {
   const batchRows = options.batchRows ?? 500;
   const batchBytes = options.batchBytes ?? 4 * 1024 * 1024;
   return db.transaction(async (tx) => {
+    await pauseAnalyticsRollups(tx);
     const catalog = await readCatalog(tx);
     checkTargetSchema(manifest, catalog);
     if (options.replace && catalog.length) {
@@ -94,6 +98,7 @@ export async function loadDatabase(db: Db, dir: string, manifest: Manifest, opti
       options.onProgress?.(`  table ${table.name} : ${entry.rows} ligne(s)`);
     }
     await resetSequences(tx, catalog);
+    if (!manifest.tables[ANALYTICS_ROLLUP_TABLE]) await rebuildAnalyticsRollups(tx);
     return counts;
   });
 }
