@@ -10,7 +10,7 @@
  * autocannon from a second process for each URL, each right after a run on /api/health so the
  * ratio compares two moments of the same machine. Writes bench/baselines/load-<label>.json and
  * prints a Markdown table for docs/benchmarks.md. `--no-cache` starts the server with
- * RESPONSE_CACHE=off (for a future response cache; ignored by servers without one).
+ * RESPONSE_CACHE=off (the shared response cache off: every request reaches the database).
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -63,7 +63,7 @@ export async function startServer(options: {
     AUTH_RATE_LIMIT: '100000',
     LOG_LEVEL: 'warn',
     ...(options.target.databaseUrl ? { DATABASE_URL: options.target.databaseUrl } : {}),
-    // Read by a future response cache; a server without one ignores it.
+    // RESPONSE_CACHE=off turns off the shared response cache (server/http/response-cache.ts).
     ...(options.noCache ? { RESPONSE_CACHE: 'off' } : {}),
   };
   const log = fs.openSync(options.logFile, 'w');
