@@ -120,10 +120,44 @@ describe('shared cache of anonymous reads', () => {
     }
     expect(xCache(await anon(path))).toBe('hit');
     const againA = await t.request<Page<Creative>>('GET', '/api/creatives?q=cache+prive', { cookie: userA });
-    expect(xCache(againA)).toBe('bypass');
+    expect(xCache(againA)).toMatch(/^member-/);
     expect(againA.body.items[0]).toMatchObject({ likedByMe: true });
     const staff = await t.request<Creative>('GET', path, { cookie: admin.cookie });
     expect(staff.body.analysis).not.toBeNull();
+  });
+
+  it('shares the gallery page between members, each with their own likes and the analysis', async () => {
+    const liked = await insertCreative(t.db, { name: 'Membres Un', attention: 'Analyse des membres' });
+    const other = await insertCreative(t.db, { name: 'Membres Deux' });
+    t.deps.responseCache!.invalidate();
+    const path = '/api/creatives?q=membres';
+    await ok('POST', `/api/creatives/${liked.id}/like`, { cookie: userA });
+
+    const asA = await t.request<Page<Creative>>('GET', path, { cookie: userA });
+    expect(xCache(asA)).toBe('member-miss');
+    const asB = await t.request<Page<Creative>>('GET', path, { cookie: userB });
+    expect(xCache(asB)).toBe('member-hit');
+    const byName = (page: Page<Creative>) => Object.fromEntries(page.items.map((c) => [c.name, c]));
+    expect(byName(asA.body)['Membres Un']).toMatchObject({ likes: 1, likedByMe: true });
+    expect(byName(asA.body)['Membres Deux']).toMatchObject({ likedByMe: false });
+    expect(byName(asB.body)['Membres Un']).toMatchObject({ likes: 1, likedByMe: false });
+    expect(byName(asB.body)['Membres Un']!.analysis).toMatchObject({ attention: 'Analyse des membres' });
+
+    // The members' entry never reaches a visitor: no analysis, no likedByMe.
+    const visitor = await anon<Page<Creative>>(path);
+    expect(xCache(visitor)).toBe('miss');
+    expect(byName(visitor.body)['Membres Un']).toMatchObject({ likedByMe: false, analysis: null });
+
+    // B likes the other one: the next reads of both show it, each with their own likes.
+    await ok('POST', `/api/creatives/${other.id}/like`, { cookie: userB });
+    const afterB = await t.request<Page<Creative>>('GET', path, { cookie: userB });
+    expect(xCache(afterB)).toBe('member-miss');
+    expect(byName(afterB.body)['Membres Deux']).toMatchObject({ likes: 1, likedByMe: true });
+    expect(byName(afterB.body)['Membres Un']).toMatchObject({ likedByMe: false });
+    const afterA = await t.request<Page<Creative>>('GET', path, { cookie: userA });
+    expect(xCache(afterA)).toBe('member-hit');
+    expect(byName(afterA.body)['Membres Deux']).toMatchObject({ likes: 1, likedByMe: false });
+    expect(byName(afterA.body)['Membres Un']).toMatchObject({ likedByMe: true });
   });
 
   it('treats a request with an unknown session cookie as a visitor', async () => {

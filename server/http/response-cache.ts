@@ -162,7 +162,8 @@ export function sharedForVisitors(deps: Pick<Deps, 'responseCache' | 'metrics'>)
     if (c.req.method !== 'GET') return next();
     if (c.get('user')) {
       await next();
-      c.res.headers.set('X-Cache', 'bypass');
+      // A handler may have used the cache for members (server/http/member-gallery.ts) and said so.
+      if (!c.res.headers.has('X-Cache')) c.res.headers.set('X-Cache', 'bypass');
       return;
     }
     const key = cacheKey(c.req.path, c.req.url);

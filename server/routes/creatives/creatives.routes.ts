@@ -7,6 +7,7 @@ import { featureInput, rejectionInput } from '@domain/schemas/creative';
 import { pageQuery } from '@domain/schemas/paging';
 import { currentUser, requirePermission } from '@server/auth/session';
 import type { AppEnv, Deps } from '@server/http/context';
+import { memberGalleryPage } from '@server/http/member-gallery';
 import { sharedForVisitors } from '@server/http/response-cache';
 import { jsonInput, queryInput } from '@server/http/validate';
 import { serveFile } from '@server/media/serve-file';
@@ -23,7 +24,11 @@ export function creativesRoutes(deps: Deps) {
   // Visitors' reads of these four views come from the shared response cache when it holds them.
   const shared = sharedForVisitors(deps);
   return new Hono<AppEnv>()
-    .get('/', shared, queryInput(galleryQueryInput), async (c) => c.json(await listGallery(db, c.get('user'), c.req.valid('query'))))
+    .get('/', shared, queryInput(galleryQueryInput), async (c) => {
+      const viewer = c.get('user');
+      const query = c.req.valid('query');
+      return c.json(viewer ? await memberGalleryPage(deps, c, viewer, query) : await listGallery(db, null, query));
+    })
     .get('/highlights', shared, async (c) => c.json(await getHighlights(db, c.get('user'))))
     .get('/:id', shared, async (c) => c.json(await getCreative(db, c.get('user'), c.req.param('id'))))
 

@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { creativeOfMonthRule } from '@domain/creative-of-month';
 import { filtersOf, type GalleryQueryInput } from '@domain/schemas/gallery';
@@ -36,7 +36,34 @@ const approved = () => eq(creatives.status, 'approved');
 const viewOf = (viewer: User | null) => ({ withAnalysis: can(viewer?.role, 'creative:read-analysis') });
 
 /** Gallery page: approved creatives, filters (any-of within a group, all-of across), search, keyset cursor. */
-export async function listGallery(db: Db, viewer: User | null, query: GalleryQueryInput): Promise<Page<Creative>> {
+export function listGallery(db: Db, viewer: User | null, query: GalleryQueryInput): Promise<Page<Creative>> {
+  return galleryPage(db, { viewerId: viewer?.id ?? null, ...viewOf(viewer) }, query);
+}
+
+/**
+ * The gallery page every signed-in member sees alike (they all may read the analysis), before the
+ * viewer's own likes are marked (`likedByMe` false): shareable between members, see
+ * server/http/member-gallery.ts.
+ */
+export function listGalleryForMembers(db: Db, query: GalleryQueryInput): Promise<Page<Creative>> {
+  return galleryPage(db, { viewerId: null, withAnalysis: true }, query);
+}
+
+/** Which of these creatives the user liked (one indexed lookup on creative_likes' primary key). */
+export async function likedAmong(db: Db, userId: string, creativeIds: string[]): Promise<Set<string>> {
+  if (creativeIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: creativeLikes.creativeId })
+    .from(creativeLikes)
+    .where(and(eq(creativeLikes.userId, userId), inArray(creativeLikes.creativeId, creativeIds)));
+  return new Set(rows.map((r) => r.id));
+}
+
+async function galleryPage(
+  db: Db,
+  view: { viewerId: string | null; withAnalysis: boolean },
+  query: GalleryQueryInput,
+): Promise<Page<Creative>> {
   const filters = filtersOf(query);
   const conditions: (SQL | undefined)[] = [approved(), searchCondition(query.q)];
   for (const [key, values] of Object.entries(filters.categories) as [CategoryKey, string[]][]) {
@@ -58,7 +85,7 @@ export async function listGallery(db: Db, viewer: User | null, query: GalleryQue
   const order = byLikes
     ? [desc(creatives.likes), desc(creatives.createdAt), desc(creatives.id)]
     : [desc(creatives.createdAt), desc(creatives.id)];
-  const rows = await selectCreatives(db, viewer?.id ?? null)
+  const rows = await selectCreatives(db, view.viewerId)
     .where(and(...conditions))
     .orderBy(...order)
     .limit(PAGE_SIZE + 1);
@@ -67,7 +94,7 @@ export async function listGallery(db: Db, viewer: User | null, query: GalleryQue
     const base = [r.creative.createdAt.toISOString(), r.creative.id];
     return byLikes ? [r.creative.likes, ...base] : base;
   };
-  return toPage(rows, PAGE_SIZE, keyOf, (r) => toCreative(r, viewOf(viewer)));
+  return toPage(rows, PAGE_SIZE, keyOf, (r) => toCreative(r, view));
 }
 
 /** The viewer's liked approved creatives, most recently liked first. */
