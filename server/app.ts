@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { AppError } from '@domain/errors';
 import { loadSession } from './auth/session';
+import { forgetSessionsOnAccountWrites, SessionCache } from './auth/session-cache';
 import type { AppEnv, Deps } from './http/context';
 import { apiCacheHeaders, conditionalGet } from './http/conditional-get';
 import { handleError, notFoundRoute } from './http/errors';
@@ -55,6 +56,8 @@ export function createApp(deps: Deps, options: { distDir?: string } = {}) {
       throw new AppError('PAYLOAD_TOO_LARGE');
     },
   });
+  // Signed-in users resolved by loadSession, remembered for 2 s and forgotten on account writes.
+  const sessions = new SessionCache();
   // Order matters: health, readiness, metrics and media answer before the /api/* middleware runs.
   const app = new Hono<AppEnv>()
     .onError(handleError)
@@ -69,7 +72,8 @@ export function createApp(deps: Deps, options: { distDir?: string } = {}) {
     .use('/api/*', originCheck([deps.config.publicUrl, ...deps.config.trustedOrigins]))
     .use('/api/*', conditionalGet)
     .use('/api/*', invalidateOnWrite(deps))
-    .use('/api/*', loadSession(deps))
+    .use('/api/*', forgetSessionsOnAccountWrites(sessions))
+    .use('/api/*', loadSession(deps, sessions))
     .route('/api', apiRoutes(deps));
   // Not chained: neither is part of the typed API (a catch-all would add an `/api/*` entry to `hc<App>`).
   app.all('/api/*', notFoundRoute);

@@ -5,6 +5,7 @@ import { can, type Action } from '@domain/permissions';
 import { isRole } from '@domain/roles';
 import type { User } from '@domain/types';
 import type { AppEnv, Deps } from '../http/context';
+import type { SessionCache } from './session-cache';
 
 interface AuthUserRow {
   id: string;
@@ -27,12 +28,20 @@ export function toUser(row: AuthUserRow): User {
 }
 
 /** Resolves the session cookie (read from the database on every request, so role changes apply at once). */
-export function loadSession(deps: Deps): MiddlewareHandler<AppEnv> {
+export function loadSession(deps: Deps, sessions?: SessionCache): MiddlewareHandler<AppEnv> {
   return createMiddleware<AppEnv>(async (c, next) => {
     // The session lives only in a signed cookie: without a Cookie header there is none, and a
     // visitor's request (a shared-cache hit above all) skips better-auth entirely.
-    const result = c.req.header('cookie') ? await deps.auth.api.getSession({ headers: c.req.raw.headers }) : null;
-    c.set('user', result ? toUser(result.user as AuthUserRow) : null);
+    // Only the Cookie header is handed over: reading `c.req.raw` would build a whole fetch Request
+    // for every request, which costs more than the session lookup itself.
+    const cookie = c.req.header('cookie');
+    let user = cookie ? (sessions?.get(cookie) ?? null) : null;
+    if (cookie && !user) {
+      const result = await deps.auth.api.getSession({ headers: new Headers({ cookie }) });
+      user = result ? toUser(result.user as AuthUserRow) : null;
+      if (user) sessions?.set(cookie, user);
+    }
+    c.set('user', user);
     await next();
   });
 }
