@@ -15,7 +15,7 @@ import { walkMedia } from '@server/ops/media-files';
 import { latestKnownMigration } from '@server/ops/migration-state';
 import { restore } from '@server/ops/restore';
 import { readCatalog } from '@server/ops/schema-catalog';
-import { rowsOf, tableRef } from '@server/ops/sql-rows';
+import { rowsOf, tableRef } from '@server/db/sql-rows';
 import { deleteMedia } from '@server/services/media.service';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { creativeForm, pngBytes, VALID_FORM } from './helpers/uploads';

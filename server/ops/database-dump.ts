@@ -6,7 +6,7 @@ import { tableFile, type ManifestFile } from './archive-manifest';
 import { HashedLineWriter } from './file-digest';
 import { lastAppliedMigration, type MigrationMark } from './migration-state';
 import { readCatalog, type TableInfo } from './schema-catalog';
-import { rowsOf, tableRef, type SqlRunner } from './sql-rows';
+import { rowsOf, tableRef, type SqlRunner } from '@server/db/sql-rows';
 
 export interface DumpResult {
   migration: MigrationMark;

@@ -6,7 +6,7 @@ import { ANALYTICS_ROLLUP_TABLE, pauseAnalyticsRollups, rebuildAnalyticsRollups 
 import type { Db } from '../db/client';
 import { tableFile, type Manifest } from './archive-manifest';
 import { dependencyOrder, readCatalog, type TableInfo } from './schema-catalog';
-import { columnList, rowsOf, tableRef, type SqlRunner } from './sql-rows';
+import { columnList, rowsOf, tableRef, type SqlRunner } from '@server/db/sql-rows';
 
 export interface LoadOptions {
   /** Empty every app table first (TRUNCATE … CASCADE): restore --force. */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { serverPaths } from '../paths';
-import { rowsOf, type SqlRunner } from './sql-rows';
+import { rowsOf, type SqlRunner } from '@server/db/sql-rows';
 
 /**
  * Drizzle records each applied migration in drizzle.__drizzle_migrations: the SHA-256 of its SQL

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { rowsOf, type SqlRunner } from './sql-rows';
+import { rowsOf, type SqlRunner } from '@server/db/sql-rows';
 
 /**
  * What the dump and the load need to know about the app's tables, read from the PostgreSQL

@@ -6,6 +6,7 @@ import { can } from '@domain/permissions';
 import type { Creative, LikeState, User } from '@domain/types';
 import type { Db } from '@server/db/client';
 import { creativeLikes, creatives, media } from '@server/db/schema';
+import { rowsOf } from '@server/db/sql-rows';
 import { selectCreatives, toCreative } from './creative-row';
 
 const notFound = () => new AppError('NOT_FOUND', { message: MSG.creativeNotFound });
@@ -35,13 +36,13 @@ export async function setLike(db: Db, viewer: User, id: string, liked: boolean):
     : sql`delete from ${creativeLikes}
            where ${creativeLikes.creativeId} = ${id} and ${creativeLikes.userId} = ${viewer.id} and ${isApproved}
            returning 1`;
-  const result = await db.execute(
+  const [row] = await rowsOf<{ likes: number }>(
+    db,
     sql`with changed as (${change})
         update ${creatives} set likes = likes + ${liked ? 1 : -1} * (select count(*)::int from changed)
          where ${creatives.id} = ${id} and ${creatives.status} = 'approved'
         returning likes`,
   );
-  const [row] = (result as unknown as { rows: { likes: number }[] }).rows;
   if (!row) throw notFound();
   return { likes: Number(row.likes), liked };
 }

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from './client';
 
 /** Anything that runs raw SQL: the database or a transaction opened on it. */
 export interface SqlRunner {
