@@ -2,7 +2,8 @@ import { Heart } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { CreativeCard, CreativeGrid } from '@/components/creative/creative-card';
 import { ListStates } from '@/components/creative/list-states';
-import { Button, buttonVariants } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button';
+import { LoadMore } from '@/components/ui/load-more';
 import { paths } from '@/config/paths';
 import { useLikeHandler } from '@/lib/use-like-handler';
 import { useFavorites } from '../api/get-favorites';
@@ -49,13 +50,11 @@ export function FavoritesPage() {
             <CreativeCard key={creative.id} creative={creative} onToggleLike={onToggleLike} showPreview={false} />
           ))}
         </CreativeGrid>
-        {favorites.hasNextPage ? (
-          <div className="flex justify-center">
-            <Button variant="outline" size="lg" onClick={() => void favorites.fetchNextPage()} disabled={favorites.isFetchingNextPage}>
-              {favorites.isFetchingNextPage ? 'Chargement…' : 'Charger plus'}
-            </Button>
-          </div>
-        ) : null}
+        <LoadMore
+          hasNextPage={favorites.hasNextPage}
+          isFetchingNextPage={favorites.isFetchingNextPage}
+          onLoadMore={() => void favorites.fetchNextPage()}
+        />
       </ListStates>
     </div>
   );

@@ -6,6 +6,7 @@ import type { Creative } from '@domain/types';
 import { CreativeCard, CreativeGrid } from '@/components/creative/creative-card';
 import { ListStates } from '@/components/creative/list-states';
 import { Button, buttonVariants } from '@/components/ui/button';
+import { LoadMore } from '@/components/ui/load-more';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import { useLikeHandler } from '@/lib/use-like-handler';
@@ -119,13 +120,7 @@ export function GallerySection({ renderCardActions }: GallerySectionProps = {}) 
             />
           ))}
         </CreativeGrid>
-        {gallery.hasNextPage ? (
-          <div className="flex justify-center">
-            <Button variant="outline" size="lg" onClick={loadMore} disabled={gallery.isFetchingNextPage}>
-              {gallery.isFetchingNextPage ? 'Chargement…' : 'Charger plus'}
-            </Button>
-          </div>
-        ) : null}
+        <LoadMore hasNextPage={gallery.hasNextPage} isFetchingNextPage={gallery.isFetchingNextPage} onLoadMore={loadMore} />
       </ListStates>
 
       <Suspense fallback={null}>
