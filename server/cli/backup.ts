@@ -3,9 +3,8 @@
  * Writes one archive: database dump + media + manifest.json. Reads DATA_DIR and DATABASE_URL the
  * way the server does (server/env.ts). Works while the server runs.
  */
-import { parseEnv, toConfig, type Env } from '../env';
 import { backup } from '../ops/backup';
-import { describeBackup, errorMessage, fail } from './cli-output';
+import { describeBackup, errorMessage, fail, loadCommandEnv } from './cli-output';
 
 const USAGE = 'Usage : npm run backup -- --out FICHIER.tar.gz';
 
@@ -31,17 +30,11 @@ function parseArgs(argv: string[]): { out: string } {
 
 async function main() {
   const { out } = parseArgs(process.argv.slice(2));
-  let env: Env;
-  try {
-    env = parseEnv();
-  } catch (err) {
-    fail(errorMessage(err));
-  }
-  const config = toConfig(env);
+  const { env, dataDir } = loadCommandEnv();
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort(new Error('sauvegarde interrompue (Ctrl+C)')));
   const summary = await backup({
-    dataDir: config.dataDir,
+    dataDir,
     databaseUrl: env.DATABASE_URL,
     out,
     signal: controller.signal,

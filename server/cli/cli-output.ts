@@ -1,3 +1,4 @@
+import { parseEnv, toConfig, type Env } from '../env';
 import type { BackupSummary } from '../ops/backup';
 import type { RestoreSummary } from '../ops/restore';
 
@@ -47,3 +48,14 @@ export function fail(message: string): never {
 }
 
 export const errorMessage = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** The server's configuration for a command (DATABASE_URL, DATA_DIR…), or one French error line and exit 1. */
+export function loadCommandEnv(): { env: Env; dataDir: string } {
+  let env: Env;
+  try {
+    env = parseEnv();
+  } catch (err) {
+    fail(errorMessage(err));
+  }
+  return { env, dataDir: toConfig(env).dataDir };
+}

@@ -4,9 +4,8 @@
  * does, server/env.ts). The archive is checked completely before the target is touched; a target
  * that already holds data is replaced only with --force. The PGlite server must be stopped.
  */
-import { parseEnv, toConfig, type Env } from '../env';
 import { restore } from '../ops/restore';
-import { describeRestore, errorMessage, fail } from './cli-output';
+import { describeRestore, errorMessage, fail, loadCommandEnv } from './cli-output';
 
 const USAGE = 'Usage : npm run restore -- FICHIER.tar.gz [--force]';
 
@@ -33,15 +32,9 @@ function parseArgs(argv: string[]): { file: string; force: boolean } {
 
 async function main() {
   const { file, force } = parseArgs(process.argv.slice(2));
-  let env: Env;
-  try {
-    env = parseEnv();
-  } catch (err) {
-    fail(errorMessage(err));
-  }
-  const config = toConfig(env);
+  const { env, dataDir } = loadCommandEnv();
   const summary = await restore({
-    dataDir: config.dataDir,
+    dataDir,
     databaseUrl: env.DATABASE_URL,
     file,
     force,
