@@ -60,18 +60,20 @@ const rowNames = () =>
     .slice(1)
     .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
 
+/** The search is debounced (250 ms) then asks the backend: on a busy machine that outlasts waitFor's 1 s default. */
+const SEARCH_SETTLES = { timeout: 5_000 };
 describe('UsersPage', () => {
   it('searches on first and last name or e-mail, case-insensitively, through the backend', async () => {
     const { list, user } = setup();
     expect(await screen.findByRole('heading', { name: 'Gestion des utilisateurs' })).toBeInTheDocument();
     expect(await screen.findByText('4 utilisateurs')).toBeInTheDocument();
     await user.type(screen.getByRole('searchbox', { name: 'Rechercher un utilisateur' }), 'LÉA MAR');
-    await waitFor(() => expect(rowNames()).toEqual(['Léa Martinlea@example.com']));
+    await waitFor(() => expect(rowNames()).toEqual(['Léa Martinlea@example.com']), SEARCH_SETTLES);
     expect(screen.getByText('1 utilisateur')).toBeInTheDocument();
     expect(list).toHaveBeenLastCalledWith({ q: 'LÉA MAR', role: [], cursor: null });
     await user.clear(screen.getByRole('searchbox', { name: 'Rechercher un utilisateur' }));
     await user.type(screen.getByRole('searchbox', { name: 'Rechercher un utilisateur' }), '@agence');
-    await waitFor(() => expect(rowNames()).toEqual(['Sam Durandsam@agence.fr']));
+    await waitFor(() => expect(rowNames()).toEqual(['Sam Durandsam@agence.fr']), SEARCH_SETTLES);
   });
 
   it('filters by several role chips; none selected shows everyone', async () => {
@@ -80,17 +82,17 @@ describe('UsersPage', () => {
     const agency = screen.getByRole('button', { name: 'Agence' });
     await user.click(agency);
     expect(agency).toHaveAttribute('aria-pressed', 'true');
-    await waitFor(() => expect(rowNames()).toEqual(['Sam Durandsam@agence.fr']));
+    await waitFor(() => expect(rowNames()).toEqual(['Sam Durandsam@agence.fr']), SEARCH_SETTLES);
     await user.click(screen.getByRole('button', { name: 'Spécialiste' }));
-    await waitFor(() => expect(rowNames()).toHaveLength(2));
+    await waitFor(() => expect(rowNames()).toHaveLength(2), SEARCH_SETTLES);
     await user.click(screen.getByRole('searchbox', { name: 'Rechercher un utilisateur' }));
     await user.keyboard('zzz');
-    expect(await screen.findByText(MSG.noMatchingUser)).toBeInTheDocument();
+    expect(await screen.findByText(MSG.noMatchingUser, {}, SEARCH_SETTLES)).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     await user.clear(screen.getByRole('searchbox', { name: 'Rechercher un utilisateur' }));
     await user.click(agency);
     await user.click(screen.getByRole('button', { name: 'Spécialiste' }));
-    await waitFor(() => expect(rowNames()).toHaveLength(4));
+    await waitFor(() => expect(rowNames()).toHaveLength(4), SEARCH_SETTLES);
   });
 
   it("loads the next page with 'Charger plus' ('Chargement…' meanwhile), the search going on, until the end", async () => {
@@ -104,17 +106,17 @@ describe('UsersPage', () => {
     expect(loading).toBeDisabled();
     expect(list).toHaveBeenLastCalledWith({ q: '', role: [], cursor: '2' });
     release();
-    await waitFor(() => expect(rowNames()).toHaveLength(4));
+    await waitFor(() => expect(rowNames()).toHaveLength(4), SEARCH_SETTLES);
     expect(screen.getByText('4 utilisateurs')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Charger plus|Chargement…/ })).not.toBeInTheDocument();
 
     // A search pages too: its next page carries the same term.
     await user.type(screen.getByRole('searchbox', { name: 'Rechercher un utilisateur' }), '@example.com');
-    await waitFor(() => expect(rowNames()).toEqual(['Alice Admin(vous)admin@example.com', 'Léa Martinlea@example.com']));
+    await waitFor(() => expect(rowNames()).toEqual(['Alice Admin(vous)admin@example.com', 'Léa Martinlea@example.com']), SEARCH_SETTLES);
     await user.click(screen.getByRole('button', { name: 'Charger plus' }));
     await waitFor(() => expect(list).toHaveBeenLastCalledWith({ q: '@example.com', role: [], cursor: '2' }));
     release();
-    await waitFor(() => expect(rowNames()).toHaveLength(3));
+    await waitFor(() => expect(rowNames()).toHaveLength(3), SEARCH_SETTLES);
     expect(rowNames()[2]).toBe('Paul Légerpaul@example.com');
     expect(screen.queryByRole('button', { name: 'Charger plus' })).not.toBeInTheDocument();
   });
