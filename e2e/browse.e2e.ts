@@ -402,7 +402,10 @@ describe('admin', () => {
     await comments.getByRole('heading', { name: 'Commentaires (1)' }).waitFor();
     expect(await comments.getByText('Très bon hook').count()).toBe(0);
     await page.reload();
+    // The heading's count comes with the creative, before the list: wait for the list itself.
     await comments.getByRole('heading', { name: 'Commentaires (1)' }).waitFor();
+    await comments.getByRole('listitem').filter({ hasText: 'Premier avis' }).waitFor();
     expect(await comments.getByText('Premier avis').count()).toBe(1);
+    expect(await comments.getByText('Très bon hook').count()).toBe(0);
   });
 });
