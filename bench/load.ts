@@ -187,7 +187,8 @@ async function main() {
     );
 
     const ctx = { detailId, commentsId, stormId, deepCursor, stormCookies, origin: server.origin };
-    const filter = (s: Scenario) => !opts.only || s.name.includes(opts.only);
+    const only = opts.only?.split(',').map((part) => part.trim());
+    const filter = (s: Scenario) => !only || only.some((part) => s.name.includes(part));
     const galleries = galleryScenarios(deepCursor, deepPages).filter(filter);
     const all = [...galleries, ...otherScenarios(ctx).filter(filter)];
 
