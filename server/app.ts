@@ -1,11 +1,10 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { AppError } from '@domain/errors';
 import { loadSession } from './auth/session';
 import { forgetSessionsOnAccountWrites, SessionCache } from './auth/session-cache';
 import type { AppEnv, Deps } from './http/context';
 import { apiCacheHeaders, conditionalGet } from './http/conditional-get';
 import { handleError, notFoundRoute } from './http/errors';
+import { jsonBodyLimit } from './http/json-body-limit';
 import { metricsRoutes } from './http/metrics';
 import { requestLog } from './http/request-log';
 import { originCheck } from './http/origin-check';
@@ -25,9 +24,6 @@ import { meRoutes } from './routes/me/me.routes';
 import { mediaRoutes } from './routes/media/media.routes';
 import { reviewRoutes } from './routes/review/review.routes';
 import { usersRoutes } from './routes/users/users.routes';
-
-/** JSON bodies are small; uploads (multipart) have their own streaming limits (server/media/upload.ts). */
-const JSON_BODY_LIMIT = 256 * 1024;
 
 /**
  * Every JSON route under /api, chained so that the type of the result carries each path, its
@@ -50,12 +46,6 @@ function apiRoutes(deps: Deps) {
 
 /** Builds the whole HTTP app (API + optional SPA). Tests call it in-process. */
 export function createApp(deps: Deps, options: { distDir?: string } = {}) {
-  const jsonBodyLimit = bodyLimit({
-    maxSize: JSON_BODY_LIMIT,
-    onError: () => {
-      throw new AppError('PAYLOAD_TOO_LARGE');
-    },
-  });
   // Signed-in users resolved by loadSession, remembered for 2 s and forgotten on account writes.
   const sessions = new SessionCache();
   // Order matters: health, readiness, metrics and media answer before the /api/* middleware runs.
@@ -68,7 +58,7 @@ export function createApp(deps: Deps, options: { distDir?: string } = {}) {
     .route('/api/metrics', metricsRoutes(deps.metrics, deps.config.env.METRICS_TOKEN))
     .route('/media', mediaRoutes(deps))
     .use('/api/*', apiCacheHeaders)
-    .use('/api/*', (c, next) => ((c.req.header('content-type') ?? '').startsWith('multipart/form-data') ? next() : jsonBodyLimit(c, next)))
+    .use('/api/*', jsonBodyLimit())
     .use('/api/*', originCheck([deps.config.publicUrl, ...deps.config.trustedOrigins]))
     .use('/api/*', conditionalGet)
     .use('/api/*', invalidateOnWrite(deps))

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Comment, Creative, Highlights, Page } from '@domain/types';
+import type { Analytics, Comment, Creative, Highlights, Page } from '@domain/types';
 import { insertCreative } from './helpers/fixtures';
 import { createTestApp, type TestApp, type TestResponse } from './helpers/test-app';
 import { creativeForm, pngBytes, VALID_FORM } from './helpers/uploads';
@@ -317,6 +317,82 @@ describe('every write that changes a public view shows on the next visitor reque
     expect((await t.request('POST', `/api/creatives/${id}/comments`, { cookie: userA, body: { text: ' ' } })).status).toBe(400);
     await ok('POST', '/api/folders', { cookie: userA, body: { name: 'Mes idées' } });
     expect(xCache(await anon(`/api/creatives/${id}`))).toBe('hit');
+  });
+});
+
+describe('analytics, shared by the staff once allowed', () => {
+  const path = '/api/analytics?period=all';
+  const analytics = async (cookie: string) => {
+    const res = await t.request<Analytics>('GET', path, { cookie });
+    expect(res.status, res.text).toBe(200);
+    return { body: res.body, cache: xCache(res) };
+  };
+
+  it('serves every specialist and admin one answer, after the permission check', async () => {
+    const specialist = (await t.loginAs('specialist')).cookie;
+    t.deps.responseCache!.invalidate();
+    const first = await analytics(admin.cookie);
+    expect(first.cache).toBe('miss');
+    const second = await analytics(specialist);
+    expect(second.cache).toBe('hit');
+    expect(second.body).toEqual(first.body);
+    // A warm entry changes nothing for those not allowed to read it.
+    expect((await t.request('GET', path, { cookie: userA })).status).toBe(403);
+    expect((await t.request('GET', path)).status).toBe(401);
+  });
+
+  it('shows a like, a sign-up and a review decision on the next request', async () => {
+    const { id } = await insertCreative(t.db, { name: 'Inval Analyse' });
+    const pending = await insertCreative(t.db, { name: 'Inval Analyse Attente', status: 'pending' });
+    t.deps.responseCache!.invalidate(); // the fixtures write behind the API's back
+    const before = (await analytics(admin.cookie)).body.totals;
+    expect((await analytics(admin.cookie)).cache).toBe('hit');
+
+    await ok('POST', `/api/creatives/${id}/like`, { cookie: userB });
+    expect((await analytics(admin.cookie)).body.totals.likes).toBe(before.likes + 1);
+
+    await t.signUp();
+    expect((await analytics(admin.cookie)).body.totals.users).toBe(before.users + 1);
+
+    await ok('POST', `/api/creatives/${pending.id}/approve`, { cookie: admin.cookie });
+    const after = (await analytics(admin.cookie)).body.totals;
+    expect(after.pending).toBe(before.pending - 1);
+    expect(after.approved).toBe(before.approved + 1);
+  });
+});
+
+describe('the review queue and its counts, shared by the staff once allowed', () => {
+  const queue = async (cookie: string) => {
+    const res = await t.request<Page<Creative>>('GET', '/api/review/creatives?status=pending', { cookie });
+    expect(res.status, res.text).toBe(200);
+    return { names: res.body.items.map((c) => c.name), cache: xCache(res) };
+  };
+  const counts = async (cookie: string) => {
+    const res = await t.request<{ pending: number; rejected: number }>('GET', '/api/review/counts', { cookie });
+    expect(res.status, res.text).toBe(200);
+    return { ...res.body, cache: xCache(res) };
+  };
+
+  it('serves the staff one page, shows a submission and a decision on the next request, refuses the others', async () => {
+    const specialist = (await t.loginAs('specialist')).cookie;
+    const agency = (await t.loginAs('agency')).cookie;
+    t.deps.responseCache!.invalidate();
+    const before = await counts(admin.cookie);
+    await queue(admin.cookie);
+    expect((await queue(specialist)).cache).toBe('hit');
+    expect((await counts(specialist)).cache).toBe('hit');
+    expect((await t.request('GET', '/api/review/creatives?status=pending', { cookie: userA })).status).toBe(403);
+    expect((await t.request('GET', '/api/review/counts', { cookie: agency })).status).toBe(403);
+
+    const form = creativeForm({ ...VALID_FORM, name: 'Inval File Attente' }, { bytes: await pngBytes(), name: 'a.png', type: 'image/png' });
+    const submitted = await ok<Creative>('POST', '/api/creatives', { cookie: agency, body: form });
+    expect(submitted.status).toBe('pending');
+    expect((await queue(specialist)).names[0]).toBe('Inval File Attente');
+    expect((await counts(specialist)).pending).toBe(before.pending + 1);
+
+    await ok('POST', `/api/creatives/${submitted.id}/approve`, { cookie: admin.cookie });
+    expect((await queue(specialist)).names).not.toContain('Inval File Attente');
+    expect((await counts(specialist)).pending).toBe(before.pending);
   });
 });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@domain/messages';
+import { JSON_BODY_LIMIT } from '@server/http/json-body-limit';
 import type { User } from '@domain/types';
 import { createTestApp, type ApiError, type TestApp } from './helpers/test-app';
 
@@ -60,6 +61,42 @@ describe('responses', () => {
     expect(res.body.error.code).toBe('NOT_FOUND');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe('JSON body limit', () => {
+  const oversized = JSON.stringify({ text: 'x'.repeat(JSON_BODY_LIMIT) });
+
+  it('refuses a body over the limit from its Content-Length, with a JSON error', async () => {
+    const res = await t.request<ApiError>('POST', '/api/folders', {
+      cookie,
+      body: oversized,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(413);
+    expect(res.body.error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('counts a chunked body as it arrives', async () => {
+    const chunks = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(oversized));
+        controller.close();
+      },
+    });
+    const res = await t.app.request(new URL('/api/folders', t.config.publicUrl).toString(), {
+      method: 'POST',
+      headers: { cookie, origin: t.config.publicUrl, 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      body: chunks,
+      duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as ApiError).error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('lets a body under the limit through', async () => {
+    const res = await t.request('POST', '/api/folders', { cookie, body: { name: 'Sous la limite' } });
+    expect(res.status).toBe(201);
   });
 });
 

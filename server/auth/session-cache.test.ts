@@ -32,4 +32,44 @@ describe('SessionCache', () => {
     cache.clear();
     expect(cache.get('c')).toBeUndefined();
   });
+
+  it('looks a cookie up once for the requests that arrive together, and remembers it', async () => {
+    const cache = new SessionCache();
+    let lookups = 0;
+    const load = async () => {
+      lookups += 1;
+      await new Promise((r) => setTimeout(r, 5));
+      return ada;
+    };
+    const users = await Promise.all(Array.from({ length: 20 }, () => cache.resolve('cookie-a', load)));
+    expect(users.every((u) => u === ada)).toBe(true);
+    expect(lookups).toBe(1);
+    expect(await cache.resolve('cookie-a', load)).toBe(ada);
+    expect(lookups).toBe(1);
+  });
+
+  it('does not remember a lookup that began before a clear (a role change, a sign-out)', async () => {
+    const cache = new SessionCache();
+    let release!: () => void;
+    const before = cache.resolve('cookie-a', () => new Promise<User>((r) => (release = () => r(ada))));
+    cache.clear();
+    release();
+    await before;
+    expect(cache.get('cookie-a')).toBeUndefined();
+    let lookups = 0;
+    await cache.resolve('cookie-a', async () => {
+      lookups += 1;
+      return { ...ada, role: 'admin' };
+    });
+    expect(lookups).toBe(1);
+    expect(cache.get('cookie-a')?.role).toBe('admin');
+  });
+
+  it('does not remember an unknown cookie, and lets a failed lookup be retried', async () => {
+    const cache = new SessionCache();
+    expect(await cache.resolve('nobody', async () => null)).toBeNull();
+    expect(cache.get('nobody')).toBeUndefined();
+    await expect(cache.resolve('cookie-a', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await cache.resolve('cookie-a', async () => ada)).toBe(ada);
+  });
 });

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { User } from '@domain/types';
 import type { AppEnv } from '../http/context';
+import { isSafeMethod } from '../http/methods';
 
 /**
  * The signed-in user of a session cookie, remembered for a couple of seconds, so that a member
@@ -17,6 +18,10 @@ import type { AppEnv } from '../http/context';
  */
 export class SessionCache {
   private readonly entries = new Map<string, { user: User; storedAt: number }>();
+  /** Lookups under way, so that the requests of one cookie arriving together share one. */
+  private readonly inflight = new Map<string, Promise<User | null>>();
+  /** Bumped by clear(): a lookup that began before it does not store its (maybe stale) answer. */
+  private generation = 0;
 
   constructor(
     readonly ttlMs = 2_000,
@@ -40,17 +45,47 @@ export class SessionCache {
   }
 
   clear(): void {
+    this.generation += 1;
     this.entries.clear();
+    this.inflight.clear();
+  }
+
+  /**
+   * The user of `cookie`: remembered, or looked up once by `load` for every request carrying it
+   * meanwhile — when an entry expires under load, the dozens of requests of one browser or client
+   * must not each run the session pipeline (those bursts were the p99 of signed-in reads).
+   */
+  resolve(cookie: string, load: () => Promise<User | null>): Promise<User | null> {
+    const known = this.get(cookie);
+    if (known) return Promise.resolve(known);
+    let pending = this.inflight.get(cookie);
+    if (!pending) {
+      const generation = this.generation;
+      pending = load().then(
+        (user) => {
+          if (this.generation === generation) {
+            this.inflight.delete(cookie);
+            if (user) this.set(cookie, user);
+          }
+          return user;
+        },
+        (err: unknown) => {
+          if (this.generation === generation) this.inflight.delete(cookie);
+          throw err;
+        },
+      );
+      this.inflight.set(cookie, pending);
+    }
+    return pending;
   }
 }
 
 const ACCOUNT_WRITES = /^\/api\/(?:auth|me|users)(?:\/|$)/;
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Forgets every remembered session after a write that may end or change one (see SessionCache). */
 export function forgetSessionsOnAccountWrites(sessions: SessionCache): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method) || !ACCOUNT_WRITES.test(c.req.path)) return next();
+    if (isSafeMethod(c.req.method) || !ACCOUNT_WRITES.test(c.req.path)) return next();
     try {
       await next();
     } finally {

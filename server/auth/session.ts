@@ -27,21 +27,22 @@ export function toUser(row: AuthUserRow): User {
   };
 }
 
-/** Resolves the session cookie (read from the database on every request, so role changes apply at once). */
-export function loadSession(deps: Deps, sessions?: SessionCache): MiddlewareHandler<AppEnv> {
+/** better-auth's user of a session cookie, or null. Only the Cookie header is handed over. */
+async function userOfCookie(deps: Deps, cookie: string): Promise<User | null> {
+  const result = await deps.auth.api.getSession({ headers: new Headers({ cookie }) });
+  return result ? toUser(result.user as AuthUserRow) : null;
+}
+
+/**
+ * Resolves the session cookie through the SessionCache (remembered 2 s, forgotten by account
+ * writes, one lookup per cookie at a time). Without a Cookie header there is no session, and a
+ * visitor's request (a shared-cache hit above all) skips better-auth entirely. Reading `c.req.raw`
+ * would build a whole fetch Request for every request, which costs more than the lookup itself.
+ */
+export function loadSession(deps: Deps, sessions: SessionCache): MiddlewareHandler<AppEnv> {
   return createMiddleware<AppEnv>(async (c, next) => {
-    // The session lives only in a signed cookie: without a Cookie header there is none, and a
-    // visitor's request (a shared-cache hit above all) skips better-auth entirely.
-    // Only the Cookie header is handed over: reading `c.req.raw` would build a whole fetch Request
-    // for every request, which costs more than the session lookup itself.
     const cookie = c.req.header('cookie');
-    let user = cookie ? (sessions?.get(cookie) ?? null) : null;
-    if (cookie && !user) {
-      const result = await deps.auth.api.getSession({ headers: new Headers({ cookie }) });
-      user = result ? toUser(result.user as AuthUserRow) : null;
-      if (user) sessions?.set(cookie, user);
-    }
-    c.set('user', user);
+    c.set('user', cookie ? await sessions.resolve(cookie, () => userOfCookie(deps, cookie)) : null);
     await next();
   });
 }

@@ -22,6 +22,14 @@ export interface Database {
 const migrationsFolder = serverPaths.migrations;
 
 /**
+ * PGlite runs PostgreSQL inside this process's WebAssembly memory, which never shrinks: its stock
+ * 128 MB of shared buffers alone made the embedded default idle at ~370 MB. 8 MB of buffers (the
+ * operating system's file cache still holds the data files) and room for the one connection it
+ * has bring it to ~170 MB less, with the gallery's index-scan queries as fast (docs/benchmarks.md).
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=8MB', '-c', 'max_connections=5'];
+
+/**
  * Opens PostgreSQL when a URL is given, else the embedded PGlite (on disk in `dataDir`, or in
  * memory when `dataDir` is omitted), and brings the schema up to date.
  */
@@ -38,7 +46,11 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
       close: () => pool.end(),
     };
   }
-  const client = new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm } });
+  const client = new PGlite({
+    dataDir: options.dataDir,
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+  });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   // Both drivers expose the same pg-core query builder; only their result-type parameter differs.

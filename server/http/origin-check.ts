@@ -1,7 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { AppError } from '@domain/errors';
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+import { isSafeMethod } from './methods';
 
 /**
  * CSRF defence for the API's own routes: a state-changing request coming from a browser must
@@ -11,7 +10,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function originCheck(trustedOrigins: string[]): MiddlewareHandler {
   const trusted = new Set(trustedOrigins.map((o) => o.replace(/\/$/, '')));
   return async (c, next) => {
-    if (!SAFE_METHODS.has(c.req.method)) {
+    if (!isSafeMethod(c.req.method)) {
       const origin = c.req.header('origin');
       const site = c.req.header('sec-fetch-site');
       if (origin ? !trusted.has(origin) : site === 'cross-site') throw new AppError('FORBIDDEN');

@@ -1,6 +1,7 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv, Deps } from './context';
 import { etagOf } from './conditional-get';
+import { isSafeMethod } from './methods';
 
 /**
  * A shared cache of the anonymous creative views: the serialised JSON body (bytes) and its ETag,
@@ -26,6 +27,8 @@ export interface CachedResponse {
   storedAt: number;
   /** Approximate memory held: body, key and bookkeeping. */
   size: number;
+  /** The answer as an object, for a handler that re-shapes it per request (a member's gallery page). */
+  value?: unknown;
 }
 
 export interface ResponseCacheOptions {
@@ -87,15 +90,25 @@ export class ResponseCache {
     return entry;
   }
 
-  /** Builds the entry of an answer read under `generation`; stores it unless that generation is over or it is too big. */
-  set(key: string, generation: number, body: Uint8Array<ArrayBuffer>, contentType: string, etag = etagOf(body)): CachedResponse {
+  /**
+   * Builds the entry of an answer read under `generation`; stores it unless that generation is over
+   * or it is too big. `value` keeps the answer's object too (its bytes still count for the size).
+   */
+  set(
+    key: string,
+    generation: number,
+    body: Uint8Array<ArrayBuffer>,
+    contentType: string,
+    extra: { etag?: string; value?: unknown } = {},
+  ): CachedResponse {
     const entry: CachedResponse = {
       body,
-      etag,
+      etag: extra.etag ?? etagOf(body),
       contentType,
       generation,
       storedAt: this.now(),
       size: body.byteLength + key.length * 2 + ENTRY_OVERHEAD,
+      value: extra.value,
     };
     if (generation !== this.gen || entry.size > this.maxBytes / 4) return entry;
     this.delete(key);
@@ -156,17 +169,39 @@ export function cacheKey(path: string, url: string): string {
  * With RESPONSE_CACHE=off (no cache in the deps) it does nothing.
  */
 export function sharedForVisitors(deps: Pick<Deps, 'responseCache' | 'metrics'>): MiddlewareHandler<AppEnv> {
+  return sharedResponses(deps, (c) => (c.get('user') ? null : 'visitor'));
+}
+
+/**
+ * The same for a view whose answer depends on nothing but its URL once the permission check
+ * mounted before this middleware has let the request through (the analytics: identical for every
+ * specialist and admin). Never mount it before that check, nor on a view that reads the viewer.
+ */
+export function sharedOnceAllowed(deps: Pick<Deps, 'responseCache' | 'metrics'>): MiddlewareHandler<AppEnv> {
+  return sharedResponses(deps, () => 'allowed');
+}
+
+/**
+ * A GET whose `audience` is not null is served from the shared cache under `audience:` + its
+ * normalised URL, and its 200 JSON answer stored there; concurrent misses of one entry wait for
+ * one answer. `null` answers normally (`X-Cache: bypass`, unless the handler used the cache itself
+ * and said so, see server/http/member-gallery.ts).
+ */
+function sharedResponses(
+  deps: Pick<Deps, 'responseCache' | 'metrics'>,
+  audience: (c: Context<AppEnv>) => string | null,
+): MiddlewareHandler<AppEnv> {
   const { responseCache: cache, metrics } = deps;
   if (!cache) return (_c, next) => next();
   return async (c, next) => {
     if (c.req.method !== 'GET') return next();
-    if (c.get('user')) {
+    const scope = audience(c);
+    if (scope === null) {
       await next();
-      // A handler may have used the cache for members (server/http/member-gallery.ts) and said so.
       if (!c.res.headers.has('X-Cache')) c.res.headers.set('X-Cache', 'bypass');
       return;
     }
-    const key = cacheKey(c.req.path, c.req.url);
+    const key = `${scope}:${cacheKey(c.req.path, c.req.url)}`;
     const generation = cache.generation;
     // No await between the lookups and lead(): concurrent misses of one view must find the leader.
     let entry = cache.get(key, generation);
@@ -188,7 +223,8 @@ export function sharedForVisitors(deps: Pick<Deps, 'responseCache' | 'metrics'>)
       const contentType = res.headers.get('content-type') ?? '';
       if (res.status === 200 && contentType.startsWith('application/json')) {
         const body = new Uint8Array(await res.arrayBuffer());
-        stored = cache.set(key, generation, body, contentType);
+        // c.json already tagged the body (conditional-get.ts); only another kind of answer is hashed here.
+        stored = cache.set(key, generation, body, contentType, { etag: res.headers.get('ETag') ?? undefined });
         c.res = new Response(body, res);
         c.res.headers.set('ETag', stored.etag);
       }
@@ -199,16 +235,18 @@ export function sharedForVisitors(deps: Pick<Deps, 'responseCache' | 'metrics'>)
   };
 }
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** Writes that change nothing a visitor sees: sign-in/up/out and password (auth), a user's own folders. */
-const PRIVATE_WRITES = /^\/api\/(?:auth|folders)(?:\/|$)/;
+/**
+ * Writes that change no shared view: signing in and out, a user's own folders. (A sign-up does:
+ * the analytics count users.)
+ */
+const PRIVATE_WRITES = /^\/api\/(?:auth\/(?:login|logout)|folders)(?:\/|$)/;
 
 /**
- * Invalidates the shared cache after every API write that may change a public view. Deliberately
- * coarse, so that no new route can forget it: any POST/PUT/PATCH/DELETE under /api except auth
- * and folders — likes, comments (added, deleted, liked), review decisions, edits, deletions,
- * (un)featuring, submissions, the admin form, profile names (shown as a submitter), users deleted or
- * their role changed. Only 4xx answers are skipped: they are refusals (validation, permission,
+ * Invalidates the shared cache after every API write that may change a shared view. Deliberately
+ * coarse, so that no new route can forget it: any POST/PUT/PATCH/DELETE under /api except signing
+ * in or out and folders — likes, comments (added, deleted, liked), review decisions, edits,
+ * deletions, (un)featuring, submissions, the admin form, sign-ups, profile names (shown as a
+ * submitter), users deleted or their role changed. Only 4xx answers are skipped: they are refusals (validation, permission,
  * not found, conflict), taken before anything is written or rolled back with the transaction;
  * a 5xx may follow a partial write, so it invalidates too. The bump happens after the handler,
  * before the writer gets its answer, so the writer's next read already misses.
@@ -217,7 +255,7 @@ export function invalidateOnWrite(deps: Pick<Deps, 'responseCache'>): Middleware
   const cache = deps.responseCache;
   if (!cache) return (_c, next) => next();
   return async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method) || PRIVATE_WRITES.test(c.req.path)) return next();
+    if (isSafeMethod(c.req.method) || PRIVATE_WRITES.test(c.req.path)) return next();
     try {
       await next();
     } finally {

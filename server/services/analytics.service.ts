@@ -88,3 +88,17 @@ export async function getAnalytics(db: Db, period: Period, now = new Date()): Pr
     breakdowns,
   };
 }
+
+/**
+ * How many creatives of the whole library are in each status, from the all-time rollup rows (a
+ * GROUP BY over the creatives took ~230 ms at 1M): the review tabs' counts and the live pending
+ * count read it.
+ */
+export async function libraryStatusCounts(db: Db): Promise<Record<'pending' | 'approved' | 'rejected', number>> {
+  const rows = await db
+    .select({ status: analyticsDaily.key, n: analyticsDaily.n })
+    .from(analyticsDaily)
+    .where(and(eq(analyticsDaily.kind, 'status'), eq(analyticsDaily.day, '-infinity')));
+  const of = (status: string) => rows.find((row) => row.status === status)?.n ?? 0;
+  return { pending: of('pending'), approved: of('approved'), rejected: of('rejected') };
+}

@@ -59,5 +59,22 @@ export const timeKey = (at: Date, id: string): CursorKey => [at.toISOString(), i
  * matching `(…, time DESC, id DESC)` index answers), or no condition on the first page.
  */
 export function afterTimeCursor(time: SQLWrapper, id: SQLWrapper, cursor: TimeCursor | null): SQL | undefined {
-  return cursor ? sql`(${time}, ${id}) < (${cursor.at}, ${cursor.id})` : undefined;
+  return cursor ? rowBefore(time, id, cursor.at, cursor.id) : undefined;
+}
+
+/**
+ * afterTimeCursor in a prepared statement (server/db/prepared.ts): the same row comparison on the
+ * placeholders `cursorAt` and `cursorId`, whose values `timeCursorValues` gives.
+ */
+export function afterTimeCursorPlaceholder(time: SQLWrapper, id: SQLWrapper): SQL {
+  return rowBefore(time, id, sql.placeholder('cursorAt'), sql.placeholder('cursorId'));
+}
+
+/** `(time, id) < (at, lastId)`: the keyset condition of a newest-first list. */
+function rowBefore(time: SQLWrapper, id: SQLWrapper, at: unknown, lastId: unknown): SQL {
+  return sql`(${time}, ${id}) < (${at}, ${lastId})`;
+}
+
+export function timeCursorValues(cursor: TimeCursor | null): { cursorAt?: Date; cursorId?: string } {
+  return cursor ? { cursorAt: cursor.at, cursorId: cursor.id } : {};
 }

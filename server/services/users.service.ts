@@ -8,7 +8,8 @@ import type { Page, User } from '@domain/types';
 import type { Db } from '../db/client';
 import { commentLikes, comments, creativeLikes, creatives, session, user as userTable } from '../db/schema';
 import { toUser } from '../auth/session';
-import { afterTimeCursor, decodeTimeCursor, timeKey, toPage } from './pagination';
+import { preparedVariants, textArray } from '../db/prepared';
+import { afterTimeCursorPlaceholder, decodeTimeCursor, timeCursorValues, timeKey, toPage } from './pagination';
 
 export async function updateProfile(db: Db, userId: string, input: { firstName: string; lastName: string }): Promise<User> {
   const [row] = await db
@@ -27,6 +28,25 @@ export async function updateProfile(db: Db, userId: string, input: { firstName: 
 
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
+const usersStatement = preparedVariants('users', (db, parts: { roles: boolean; search: boolean; after: boolean }, name) => {
+  const pattern = sql.placeholder('pattern');
+  return db
+    .select()
+    .from(userTable)
+    .where(
+      and(
+        parts.roles ? sql`${userTable.role} = any(${textArray('roles')})` : undefined,
+        parts.search
+          ? or(ilike(sql`${userTable.firstName} || ' ' || ${userTable.lastName}`, pattern), ilike(userTable.email, pattern))
+          : undefined,
+        parts.after ? afterTimeCursorPlaceholder(userTable.createdAt, userTable.id) : undefined,
+      ),
+    )
+    .orderBy(desc(userTable.createdAt), desc(userTable.id))
+    .limit(USERS_PAGE_SIZE + 1)
+    .prepare(name);
+});
+
 /**
  * A page of the user administration list, newest first: search on 'first last' or e-mail
  * (case-insensitive), role chips (none = all). The cursor continues the same search; keyset on
@@ -34,21 +54,12 @@ const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (ch) => `\\${c
  */
 export async function listUsers(db: Db, query: Pick<UserListQuery, 'q' | 'role'> & { cursor?: string }): Promise<Page<User>> {
   const cursor = decodeTimeCursor(query.cursor);
-  const pattern = query.q ? likePattern(query.q) : null;
-  const rows = await db
-    .select()
-    .from(userTable)
-    .where(
-      and(
-        query.role.length ? inArray(userTable.role, query.role) : undefined,
-        pattern
-          ? or(ilike(sql`${userTable.firstName} || ' ' || ${userTable.lastName}`, pattern), ilike(userTable.email, pattern))
-          : undefined,
-        afterTimeCursor(userTable.createdAt, userTable.id, cursor),
-      ),
-    )
-    .orderBy(desc(userTable.createdAt), desc(userTable.id))
-    .limit(USERS_PAGE_SIZE + 1);
+  const parts = { roles: query.role.length > 0, search: Boolean(query.q), after: cursor !== null };
+  const rows = await usersStatement(db, parts).execute({
+    roles: query.role,
+    pattern: query.q ? likePattern(query.q) : null,
+    ...timeCursorValues(cursor),
+  });
   return toPage(rows, USERS_PAGE_SIZE, (r) => timeKey(r.createdAt, r.id), toUser);
 }
 

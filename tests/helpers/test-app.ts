@@ -196,14 +196,18 @@ async function dropDatabase(serverUrl: string, name: string): Promise<void> {
   }
 }
 
+/**
+ * The request body; a text or JSON body also gets the Content-Length a client sends over HTTP
+ * (in-process requests have none, and the JSON body limit reads it: server/http/json-body-limit.ts).
+ */
 function encodeBody(body: unknown, headers: Headers): BodyInit | undefined {
   if (body === undefined) return undefined;
-  if (typeof body === 'string' || body instanceof FormData || body instanceof Blob || body instanceof URLSearchParams) {
-    return body;
-  }
+  if (body instanceof FormData || body instanceof Blob || body instanceof URLSearchParams) return body;
   if (body instanceof ArrayBuffer || ArrayBuffer.isView(body)) return body as BodyInit;
-  if (!headers.has('content-type')) headers.set('content-type', 'application/json');
-  return JSON.stringify(body);
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  if (typeof body !== 'string' && !headers.has('content-type')) headers.set('content-type', 'application/json');
+  if (!headers.has('content-length') && !headers.has('transfer-encoding')) headers.set('content-length', String(Buffer.byteLength(text)));
+  return text;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '@server/media/sharp';
 
 /**
  * Demo images that look like ads, drawn at seed time from SVG layouts (nothing is downloaded).
@@ -115,6 +115,7 @@ export function adSvg(art: AdArt): string {
 
 /** Renders an ad to JPEG (photos and flat art both compress well enough at this size). */
 export async function renderAd(art: AdArt): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(Buffer.from(adSvg(art)))
     .jpeg({ quality: 84, mozjpeg: true })
     .toBuffer();

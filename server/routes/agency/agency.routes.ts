@@ -11,8 +11,7 @@ export function agencyRoutes(deps: Deps) {
     .use(requirePermission('creative:own-submissions'))
     .get('/creatives', queryInput(reviewListQuery), async (c) => {
       const { status, cursor } = c.req.valid('query');
-      const viewer = currentUser(c);
-      return c.json(await listByStatus(deps.db, viewer, { status, submittedBy: viewer.id, cursor }));
+      return c.json(await listByStatus(deps.db, { status, submittedBy: currentUser(c).id, cursor }));
     })
     .get('/counts', async (c) => c.json(await countByStatus(deps.db, currentUser(c).id)));
 }

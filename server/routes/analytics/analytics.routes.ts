@@ -2,11 +2,17 @@ import { Hono } from 'hono';
 import { analyticsQuery } from '@domain/schemas/analytics';
 import { requirePermission } from '@server/auth/session';
 import type { AppEnv, Deps } from '@server/http/context';
+import { sharedOnceAllowed } from '@server/http/response-cache';
 import { queryInput } from '@server/http/validate';
 import { getAnalytics } from '@server/services/analytics.service';
 
+/**
+ * The analytics of a period: the same for every specialist and admin, so once the permission is
+ * checked the answer is shared through the response cache (emptied by every write that changes
+ * a shared view; its 30 s TTL bounds a 'today' read just before midnight).
+ */
 export function analyticsRoutes(deps: Deps) {
-  return new Hono<AppEnv>().get('/', requirePermission('analytics:read'), queryInput(analyticsQuery), async (c) =>
+  return new Hono<AppEnv>().get('/', requirePermission('analytics:read'), sharedOnceAllowed(deps), queryInput(analyticsQuery), async (c) =>
     c.json(await getAnalytics(deps.db, c.req.valid('query').period)),
   );
 }

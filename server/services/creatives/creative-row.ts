@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, getTableColumns, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { analysisPreview } from '@domain/analysis-preview';
 import type { MediaType } from '@domain/vocabulary';
 import { joinCategory, type CreativeStatus } from '@domain/vocabulary';
@@ -8,13 +8,23 @@ import { creativeLikes, creatives, media, user } from '@server/db/schema';
 
 export const MEDIA_URL_PREFIX = '/media/';
 
-/** Columns read for every creative shown to a viewer (joined media, submitter, viewer's like). */
-export function creativeSelection(viewerId: string | null) {
-  const likedByMe: SQL<boolean> = viewerId
-    ? sql<boolean>`exists (select 1 from ${creativeLikes} where ${creativeLikes.creativeId} = ${creatives.id} and ${creativeLikes.userId} = ${viewerId})`
-    : sql<boolean>`false`;
+/** Every column of creatives but the search text (the LIKE target: long, and never shown). */
+const { searchText: _searchText, ...shownColumns } = getTableColumns(creatives);
+
+/**
+ * Columns read for every creative shown to a viewer (joined media, submitter, viewer's like).
+ * `likedBy`: the viewer's id (or a placeholder for it in a prepared statement), `null` for a
+ * visitor, or `true` when every row is liked by the viewer by construction (favourites).
+ */
+export function creativeSelection(likedBy: string | Placeholder | null | true) {
+  const likedByMe: SQL<boolean> =
+    likedBy === true
+      ? sql<boolean>`true`
+      : likedBy !== null
+        ? sql<boolean>`exists (select 1 from ${creativeLikes} where ${creativeLikes.creativeId} = ${creatives.id} and ${creativeLikes.userId} = ${likedBy})`
+        : sql<boolean>`false`;
   return {
-    creative: creatives,
+    creative: shownColumns,
     mediaName: media.name,
     mediaContentType: media.contentType,
     thumbName: media.thumbName,
@@ -28,9 +38,9 @@ export function creativeSelection(viewerId: string | null) {
 }
 
 /** SELECT … FROM creatives with the joins of creativeSelection. */
-export function selectCreatives(db: Db, viewerId: string | null) {
+export function selectCreatives(db: Db, likedBy: string | Placeholder | null) {
   return db
-    .select(creativeSelection(viewerId))
+    .select(creativeSelection(likedBy))
     .from(creatives)
     .leftJoin(media, eq(media.id, creatives.mediaId))
     .leftJoin(user, eq(user.id, creatives.submittedBy));

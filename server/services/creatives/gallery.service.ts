@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { creativeOfMonthRule } from '@domain/creative-of-month';
 import { filtersOf, type GalleryQueryInput } from '@domain/schemas/gallery';
@@ -8,8 +8,9 @@ import { normalizeSearch } from '@domain/search';
 import type { Creative, Highlights, Page, User } from '@domain/types';
 import type { CategoryKey } from '@domain/vocabulary';
 import type { Db } from '@server/db/client';
+import { preparedVariants } from '@server/db/prepared';
 import { creativeLikes, creatives, media, user } from '@server/db/schema';
-import { decodeCursor, toPage } from '../pagination';
+import { afterTimeCursorPlaceholder, decodeCursor, decodeTimeCursor, timeCursorValues, timeKey, toPage } from '../pagination';
 import { creativeSelection, selectCreatives, toCreative, type CreativeRow } from './creative-row';
 
 const CATEGORY_COLUMNS: Record<CategoryKey, AnyPgColumn> = {
@@ -47,16 +48,6 @@ export function listGallery(db: Db, viewer: User | null, query: GalleryQueryInpu
  */
 export function listGalleryForMembers(db: Db, query: GalleryQueryInput): Promise<Page<Creative>> {
   return galleryPage(db, { viewerId: null, withAnalysis: true }, query);
-}
-
-/** Which of these creatives the user liked (one indexed lookup on creative_likes' primary key). */
-export async function likedAmong(db: Db, userId: string, creativeIds: string[]): Promise<Set<string>> {
-  if (creativeIds.length === 0) return new Set();
-  const rows = await db
-    .select({ id: creativeLikes.creativeId })
-    .from(creativeLikes)
-    .where(and(eq(creativeLikes.userId, userId), inArray(creativeLikes.creativeId, creativeIds)));
-  return new Set(rows.map((r) => r.id));
 }
 
 async function galleryPage(
@@ -98,26 +89,38 @@ async function galleryPage(
 }
 
 /** The viewer's liked approved creatives, most recently liked first. */
-export async function listFavorites(db: Db, viewer: User, query: { q?: string; cursor?: string }): Promise<Page<Creative>> {
-  const cursor = decodeCursor(query.cursor, ['string', 'string']);
-  const conditions: (SQL | undefined)[] = [approved(), searchCondition(query.q)];
-  if (cursor) {
-    const [likedAt, id] = cursor as [string, string];
-    conditions.push(sql`(${creativeLikes.createdAt}, ${creativeLikes.creativeId}) < (${new Date(likedAt)}, ${id})`);
-  }
-  const rows = await db
-    .select({ ...creativeSelection(viewer.id), likedAt: creativeLikes.createdAt })
+/** The favourites statement: the viewer's liked creatives, newest like first; optional search and cursor. */
+const favoritesStatement = preparedVariants('favorites', (db, parts: { search: boolean; after: boolean }, name) =>
+  db
+    .select({ ...creativeSelection(true), likedAt: creativeLikes.createdAt })
     .from(creatives)
-    .innerJoin(creativeLikes, and(eq(creativeLikes.creativeId, creatives.id), eq(creativeLikes.userId, viewer.id)))
+    .innerJoin(creativeLikes, and(eq(creativeLikes.creativeId, creatives.id), eq(creativeLikes.userId, sql.placeholder('viewerId'))))
     .leftJoin(media, eq(media.id, creatives.mediaId))
     .leftJoin(user, eq(user.id, creatives.submittedBy))
-    .where(and(...conditions))
+    .where(
+      and(
+        approved(),
+        parts.search ? sql`${creatives.searchText} like ${sql.placeholder('pattern')}` : undefined,
+        parts.after ? afterTimeCursorPlaceholder(creativeLikes.createdAt, creativeLikes.creativeId) : undefined,
+      ),
+    )
     .orderBy(desc(creativeLikes.createdAt), desc(creativeLikes.creativeId))
-    .limit(PAGE_SIZE + 1);
+    .limit(PAGE_SIZE + 1)
+    .prepare(name),
+);
+
+export async function listFavorites(db: Db, viewer: User, query: { q?: string; cursor?: string }): Promise<Page<Creative>> {
+  const cursor = decodeTimeCursor(query.cursor);
+  const pattern = query.q ? searchPattern(query.q) : null;
+  const rows = await favoritesStatement(db, { search: pattern !== null, after: cursor !== null }).execute({
+    viewerId: viewer.id,
+    pattern,
+    ...timeCursorValues(cursor),
+  });
   return toPage(
     rows,
     PAGE_SIZE,
-    (r) => [r.likedAt.toISOString(), r.creative.id],
+    (r) => timeKey(r.likedAt, r.creative.id),
     (r) => toCreative(r, viewOf(viewer)),
   );
 }

@@ -1,7 +1,6 @@
 import { EventEmitter } from 'node:events';
-import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
-import { creatives } from '@server/db/schema';
+import { libraryStatusCounts } from '../analytics.service';
 
 /**
  * The live number of pending creatives, pushed to specialists and admins (server-sent events).
@@ -21,11 +20,7 @@ export class PendingEvents {
   }
 
   async count(): Promise<number> {
-    const [row] = await this.db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(creatives)
-      .where(eq(creatives.status, 'pending'));
-    return row?.count ?? 0;
+    return (await libraryStatusCounts(this.db)).pending;
   }
 
   async publish(): Promise<void> {

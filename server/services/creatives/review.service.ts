@@ -7,9 +7,11 @@ import { canTransition, type ReviewAction } from '@domain/transitions';
 import type { Creative, Page, ReviewCounts, User } from '@domain/types';
 import type { CreativeStatus } from '@domain/vocabulary';
 import type { Db } from '@server/db/client';
+import { libraryStatusCounts } from '../analytics.service';
 import { creatives } from '@server/db/schema';
 import type { Deps } from '@server/http/context';
-import { afterTimeCursor, decodeTimeCursor, timeKey, toPage } from '../pagination';
+import { afterTimeCursorPlaceholder, decodeTimeCursor, timeCursorValues, timeKey, toPage } from '../pagination';
+import { preparedVariants } from '@server/db/prepared';
 import { getCreative } from './creative.service';
 import { selectCreatives, toCreative } from './creative-row';
 
@@ -22,23 +24,35 @@ export interface QueueQuery {
   cursor?: string;
 }
 
+// Creatives that are not approved cannot be liked (setLike requires 'approved', which is final:
+// domain/transitions), so likedByMe is false for every row and a queue page is the same for every
+// viewer allowed to see it (the staff's is shared through the response cache).
+const queueStatement = preparedVariants('review_queue', (db, parts: { mine: boolean; after: boolean }, name) =>
+  selectCreatives(db, null)
+    .where(
+      and(
+        parts.mine ? eq(creatives.submittedBy, sql.placeholder('submittedBy')) : undefined,
+        eq(creatives.status, sql.placeholder('status')),
+        parts.after ? afterTimeCursorPlaceholder(creatives.createdAt, creatives.id) : undefined,
+      ),
+    )
+    .orderBy(desc(creatives.createdAt), desc(creatives.id))
+    .limit(QUEUE_PAGE_SIZE + 1)
+    .prepare(name),
+);
+
 /**
  * A page of pending or rejected creatives, newest first (spec §9), of one submitter when
  * `submittedBy` is given; keyset on (created_at, id), answered by creatives_status_recent_idx or
  * creatives_submitter_idx in that order.
  */
-export async function listByStatus(db: Db, viewer: User, query: QueueQuery): Promise<Page<Creative>> {
+export async function listByStatus(db: Db, query: QueueQuery): Promise<Page<Creative>> {
   const cursor = decodeTimeCursor(query.cursor);
-  const rows = await selectCreatives(db, viewer.id)
-    .where(
-      and(
-        query.submittedBy ? eq(creatives.submittedBy, query.submittedBy) : undefined,
-        eq(creatives.status, query.status),
-        afterTimeCursor(creatives.createdAt, creatives.id, cursor),
-      ),
-    )
-    .orderBy(desc(creatives.createdAt), desc(creatives.id))
-    .limit(QUEUE_PAGE_SIZE + 1);
+  const rows = await queueStatement(db, { mine: query.submittedBy !== undefined, after: cursor !== null }).execute({
+    submittedBy: query.submittedBy,
+    status: query.status,
+    ...timeCursorValues(cursor),
+  });
   return toPage(
     rows,
     QUEUE_PAGE_SIZE,
@@ -47,11 +61,16 @@ export async function listByStatus(db: Db, viewer: User, query: QueueQuery): Pro
   );
 }
 
+/** The review tabs' counts: of the whole library (from the rollups), or of one submitter ('Mes créas'). */
 export async function countByStatus(db: Db, submittedBy?: string): Promise<ReviewCounts> {
+  if (!submittedBy) {
+    const { pending, rejected } = await libraryStatusCounts(db);
+    return { pending, rejected };
+  }
   const rows = await db
     .select({ status: creatives.status, count: sql<number>`count(*)::int` })
     .from(creatives)
-    .where(submittedBy ? eq(creatives.submittedBy, submittedBy) : undefined)
+    .where(eq(creatives.submittedBy, submittedBy))
     .groupBy(creatives.status);
   const of = (s: string) => rows.find((r) => r.status === s)?.count ?? 0;
   return { pending: of('pending'), rejected: of('rejected') };
