@@ -6,6 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { logger } from '../log';
 import { serverPaths } from '../paths';
 import { schema } from './schema';
 
@@ -36,6 +37,11 @@ const PGLITE_SETTINGS = ['-c', 'shared_buffers=8MB', '-c', 'max_connections=5'];
 export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server ends (restart, failover, a terminated backend) is dropped by the
+    // pool, which then emits 'error': without a listener that would crash the process.
+    pool.on('error', (err: Error & { code?: string }) =>
+      logger.warn({ code: err.code, reason: err.message }, 'PostgreSQL : connexion inactive perdue, elle sera remplacée'),
+    );
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     // Same pg-core query builder as PGlite; only the result-type parameter differs.

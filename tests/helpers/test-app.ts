@@ -190,6 +190,14 @@ async function dropDatabase(serverUrl: string, name: string): Promise<void> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
+    // pool.end() resolves once its clients are told to end, not once their sockets are closed: a
+    // FORCE drop right away can terminate one of them, whose 57P01 then surfaces as an uncaught
+    // error in the next test file. Wait (bounded) for the sessions to go first.
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const { rows } = await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+      if (rows[0]?.n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   } finally {
     await admin.end();
