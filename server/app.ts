@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { loadSession } from './auth/session';
 import { forgetSessionsOnAccountWrites, SessionCache } from './auth/session-cache';
 import type { AppEnv, Deps } from './http/context';
-import { apiCacheHeaders, conditionalGet } from './http/conditional-get';
+import { apiCacheHeaders, jsonResponses } from './http/conditional-get';
 import { handleError, notFoundRoute } from './http/errors';
 import { jsonBodyLimit } from './http/json-body-limit';
 import { metricsRoutes } from './http/metrics';
@@ -52,7 +52,7 @@ export function createApp(deps: Deps, options: { distDir?: string } = {}) {
   const app = new Hono<AppEnv>()
     .onError(handleError)
     .use('*', requestLog(deps.metrics))
-    .use('*', securityHeaders)
+    .use('*', securityHeaders(deps.config.publicUrl))
     .route('/api/health', healthRoutes())
     .route('/api/ready', readyRoutes(deps))
     .route('/api/metrics', metricsRoutes(deps.metrics, deps.config.env.METRICS_TOKEN))
@@ -60,7 +60,7 @@ export function createApp(deps: Deps, options: { distDir?: string } = {}) {
     .use('/api/*', apiCacheHeaders)
     .use('/api/*', jsonBodyLimit())
     .use('/api/*', originCheck([deps.config.publicUrl, ...deps.config.trustedOrigins]))
-    .use('/api/*', conditionalGet)
+    .use('/api/*', jsonResponses)
     .use('/api/*', invalidateOnWrite(deps))
     .use('/api/*', forgetSessionsOnAccountWrites(sessions))
     .use('/api/*', loadSession(deps, sessions))

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { compress, COMPRESS_MIN_BYTES, preferredEncoding, type EncodedVariants } from './compression';
 import type { AppEnv } from './context';
 
 /** A strong ETag: SHA-1 of the body bytes (a string counts as its UTF-8 bytes), base64url (27 characters). */
@@ -35,42 +36,70 @@ export const apiCacheHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
+/** What a JSON answer was made from: the shared cache stores these instead of reading the body back. */
+export interface SentJson {
+  identity: string | Uint8Array<ArrayBuffer>;
+  /** The strong tag of `identity` (GET 200 answers only). */
+  etag?: string;
+}
+
 /**
- * ETag and 304 for the JSON reads of the API, signed in or not. The tag is the hash of the body
- * bytes (or the one the shared response cache already stored with them); an If-None-Match that
- * matches gets `304 Not Modified` without a body. Only 200 JSON answers are touched: a file
- * download or the live event stream passes through untouched. (hono/etag would hash any body,
- * waiting on the endless event stream, and with async WebCrypto per chunk.)
- *
- * The tag is taken where the body is made: for a GET, `c.json` is wrapped for this request so it
- * hashes the text it has just serialised. Reading a finished answer back instead
- * (`res.arrayBuffer()` and a new Response) turns the server's plain-string response into web
- * streams and cost a quarter of a signed-in gallery request's CPU (docs/benchmarks.md); it stays
- * only as the fallback for a JSON body made any other way.
+ * Sends a JSON answer — the one place where the API's JSON leaves the server:
+ * - a GET 200 answer carries `etag` (the hash of its bytes); when the request's If-None-Match
+ *   matches it, the answer is `304 Not Modified` without a body;
+ * - from COMPRESS_MIN_BYTES on, it varies on Accept-Encoding and goes brotli or gzip when the
+ *   client takes them (`variants`: codings already made for a shared-cache entry; otherwise
+ *   compressed here, fast). The tag of a compressed answer is the weak form of the same tag:
+ *   an If-None-Match compares weakly, so either form revalidates.
  */
-export const conditionalGet: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (c.req.method !== 'GET') return next();
+export function sendJson(
+  c: Context<AppEnv>,
+  identity: string | Uint8Array<ArrayBuffer>,
+  options: { etag?: string; status?: ContentfulStatusCode; headers?: Record<string, string>; variants?: EncodedVariants } = {},
+): Response {
+  const { etag, status, variants } = options;
+  c.set('sentJson', { identity, etag });
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', ...options.headers };
+  if (etag) {
+    headers.ETag = etag;
+    if (c.req.method === 'GET' && etagMatches(etag, c.req.header('if-none-match'))) return c.body(null, 304, headers);
+  }
+  const size = typeof identity === 'string' ? Buffer.byteLength(identity) : identity.byteLength;
+  if (size < COMPRESS_MIN_BYTES) return c.body(identity, status, headers);
+  c.header('Vary', 'Accept-Encoding', { append: true });
+  const encoding = preferredEncoding(c.req.header('accept-encoding'));
+  if (!encoding) return c.body(identity, status, headers);
+  headers['Content-Encoding'] = encoding;
+  if (etag) headers.ETag = `W/${etag}`;
+  return c.body(variants ? variants.get(encoding) : compress(identity, encoding, 'fast'), status, headers);
+}
+
+/**
+ * Every JSON answer of the API goes through sendJson: `c.json` is wrapped for the request, so
+ * the tag is hashed from the text just serialised and the text is compressed as it is sent.
+ * (Reading a finished answer back instead — `res.arrayBuffer()` and a new Response — turns the
+ * server's plain-string response into web streams and cost a quarter of a signed-in gallery
+ * request's CPU: docs/benchmarks.md.) hono/etag and hono/compress would do exactly that, and the
+ * first would wait on the endless event stream. A GET 200 JSON answer made any other way still
+ * gets its tag (and 304) here, read back as the fallback.
+ */
+export const jsonResponses: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const isGet = c.req.method === 'GET';
   const json = c.json;
   c.json = ((object: unknown, arg?: ContentfulStatusCode | ResponseInit, headers?: Record<string, string>) => {
     const text = JSON.stringify(object) as string | undefined;
-    const status = typeof arg === 'number' ? arg : arg?.status;
-    if (text === undefined || (status !== undefined && status !== 200)) return json(object, arg as ContentfulStatusCode, headers);
-    c.header('ETag', etagOf(text));
-    return c.body(text, arg as ContentfulStatusCode, { 'Content-Type': 'application/json', ...headers });
+    if (text === undefined || (arg !== undefined && typeof arg !== 'number')) return json(object, arg as ContentfulStatusCode, headers);
+    const ok = arg === undefined || arg === 200;
+    return sendJson(c, text, { etag: isGet && ok ? etagOf(text) : undefined, status: arg, headers });
   }) as typeof c.json;
   await next();
-  if (c.res.status !== 200) return;
+  if (!isGet || c.res.status !== 200 || c.res.headers.has('ETag')) return;
   if (!(c.res.headers.get('content-type') ?? '').startsWith('application/json')) return;
-  let etag = c.res.headers.get('ETag');
-  if (!etag) {
-    const body = new Uint8Array(await c.res.arrayBuffer());
-    etag = etagOf(body);
-    c.res = new Response(body, c.res);
-    c.res.headers.set('ETag', etag);
-  }
+  const body = new Uint8Array(await c.res.arrayBuffer());
+  const etag = etagOf(body);
+  c.res = new Response(body, c.res);
+  c.res.headers.set('ETag', etag);
   if (!etagMatches(etag, c.req.header('if-none-match'))) return;
-  const previous = c.res;
-  await previous.body?.cancel();
   // The context copies the previous answer's headers (Cache-Control, Vary, ETag…) onto this one.
   c.res = new Response(null, { status: 304 });
   c.res.headers.delete('content-length');

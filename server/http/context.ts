@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import type { ServerConfig } from '../env';
 import type { MediaTools } from '../media/media-tools';
 import type { MediaStore } from '../media/store';
+import type { SentJson } from './conditional-get';
 import type { Metrics } from './metrics';
 import type { ResponseCache } from './response-cache';
 import type { PendingEvents } from '../services/creatives/pending-events';
@@ -33,5 +34,7 @@ export interface AppEnv {
     user: User | null;
     /** Id of this request (X-Request-Id), set first by the request log. */
     requestId: string;
+    /** What the JSON answer was made from (set by sendJson, read by the shared response cache). */
+    sentJson?: SentJson;
   };
 }

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv, Deps } from './context';
-import { etagOf } from './conditional-get';
+import { EncodedVariants } from './compression';
+import { etagOf, sendJson } from './conditional-get';
 import { isSafeMethod } from './methods';
 
 /**
@@ -25,7 +26,9 @@ export interface CachedResponse {
   contentType: string;
   generation: number;
   storedAt: number;
-  /** Approximate memory held: body, key and bookkeeping. */
+  /** Its brotli and gzip codings, each made on the first request that takes it. */
+  variants: EncodedVariants;
+  /** Approximate memory held: body, its compressed codings, key and bookkeeping. */
   size: number;
   /** The answer as an object, for a handler that re-shapes it per request (a member's gallery page). */
   value?: unknown;
@@ -38,10 +41,14 @@ export interface ResponseCacheOptions {
   now?: () => number;
 }
 
+const encoder = new TextEncoder();
+
 export const RESPONSE_CACHE_DEFAULTS = { maxEntries: 2000, maxBytes: 32 * 1024 * 1024, ttlMs: 30_000 } as const;
 
 /** Bytes counted per entry besides its body and key (Map slot, object, ETag, content type). */
 const ENTRY_OVERHEAD = 256;
+/** A JSON page's brotli and gzip codings together weigh about half of it. */
+const CODINGS_SHARE = 0.5;
 
 export class ResponseCache {
   readonly maxEntries: number;
@@ -107,7 +114,8 @@ export class ResponseCache {
       contentType,
       generation,
       storedAt: this.now(),
-      size: body.byteLength + key.length * 2 + ENTRY_OVERHEAD,
+      variants: new EncodedVariants(body, 'stored'),
+      size: Math.ceil(body.byteLength * (1 + CODINGS_SHARE)) + key.length * 2 + ENTRY_OVERHEAD,
       value: extra.value,
     };
     if (generation !== this.gen || entry.size > this.maxBytes / 4) return entry;
@@ -211,7 +219,11 @@ function sharedResponses(
     }
     if (entry) {
       metrics?.countResponseCache('hit');
-      return c.body(entry.body, 200, { 'Content-Type': entry.contentType, ETag: entry.etag, 'X-Cache': 'hit' });
+      return sendJson(c, entry.body, {
+        etag: entry.etag,
+        variants: entry.variants,
+        headers: { 'Content-Type': entry.contentType, 'X-Cache': 'hit' },
+      });
     }
 
     metrics?.countResponseCache('miss');
@@ -222,11 +234,17 @@ function sharedResponses(
       const res = c.res;
       const contentType = res.headers.get('content-type') ?? '';
       if (res.status === 200 && contentType.startsWith('application/json')) {
-        const body = new Uint8Array(await res.arrayBuffer());
-        // c.json already tagged the body (conditional-get.ts); only another kind of answer is hashed here.
-        stored = cache.set(key, generation, body, contentType, { etag: res.headers.get('ETag') ?? undefined });
-        c.res = new Response(body, res);
-        c.res.headers.set('ETag', stored.etag);
+        // sendJson says what it sent (it may have gone compressed): its text and tag are stored.
+        const sent = c.get('sentJson');
+        if (sent) {
+          const body = typeof sent.identity === 'string' ? encoder.encode(sent.identity) : sent.identity;
+          stored = cache.set(key, generation, body, contentType, { etag: sent.etag });
+        } else {
+          const body = new Uint8Array(await res.arrayBuffer());
+          stored = cache.set(key, generation, body, contentType);
+          c.res = new Response(body, res);
+          c.res.headers.set('ETag', stored.etag);
+        }
       }
       c.res.headers.set('X-Cache', 'miss');
     } finally {

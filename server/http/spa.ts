@@ -1,13 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Hono } from 'hono';
+import type { Hono, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { EncodedVariants, preferredEncoding, withVary } from './compression';
 import type { AppEnv } from './context';
 import { logger } from '../log';
 
 /**
  * Serves the built web app from `distDir`: hashed assets cached for a year, and index.html
- * (never cached) for every other GET so client-side routes survive a reload.
+ * (never cached) for every other GET so client-side routes survive a reload; brotli or gzip when
+ * the browser takes them.
  */
 export function mountSpa(app: Hono<AppEnv>, distDir: string, settings: { contactEmail: string }): void {
   const indexFile = path.join(distDir, 'index.html');
@@ -16,27 +18,45 @@ export function mountSpa(app: Hono<AppEnv>, distDir: string, settings: { contact
     return;
   }
   const root = path.relative(process.cwd(), distDir) || '.';
-  app.use(
-    '/assets/*',
-    serveStatic({
-      root,
-      precompressed: false,
-      onFound: (_path, c) => {
-        c.header('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    }),
-  );
+  // The build wrote a .br and a .gz beside every text file (build/precompress.ts): serveStatic
+  // sends the one the browser takes. (Its onFound hook runs after the answer is made: headers set
+  // there are lost, hence the middleware.)
+  app.use('/assets/*', staticHeaders('public, max-age=31536000, immutable'), serveStatic({ root, precompressed: true }));
   // A missing hashed asset (an old page after a deploy) is a 404, never the HTML page.
   app.get('/assets/*', (c) => c.notFound());
   for (const entry of fs.readdirSync(distDir, { withFileTypes: true })) {
-    if (entry.isFile() && entry.name !== 'index.html') app.use(`/${entry.name}`, serveStatic({ root }));
+    if (!entry.isFile() || entry.name === 'index.html' || /\.(br|gz)$/.test(entry.name)) continue;
+    app.use(`/${entry.name}`, staticHeaders(), serveStatic({ root, precompressed: true }));
   }
   const html = fs.readFileSync(indexFile, 'utf8').replace('__CONTACT_EMAIL__', escapeAttribute(settings.contactEmail));
+  // Compressed once, at start-up, at the highest settings.
+  const page = new EncodedVariants(html, 'max');
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache');
-    return c.html(html);
+    c.header('Vary', 'Accept-Encoding', { append: true });
+    const encoding = preferredEncoding(c.req.header('accept-encoding'));
+    if (!encoding) return c.html(html);
+    c.header('Content-Encoding', encoding);
+    return c.body(page.get(encoding), 200, { 'Content-Type': 'text/html; charset=UTF-8' });
   });
 }
+
+/**
+ * Headers of a static file once served: its Cache-Control (hashed assets: a year, immutable) and,
+ * for a compressible type, `Vary: Accept-Encoding` whichever coding this request got.
+ */
+function staticHeaders(cacheControl?: string): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (!c.res.ok) return;
+    if (cacheControl) c.res.headers.set('Cache-Control', cacheControl);
+    const type = c.res.headers.get('content-type') ?? '';
+    if (COMPRESSIBLE.test(type)) c.res.headers.set('Vary', withVary(c.res.headers.get('Vary'), 'Accept-Encoding'));
+  };
+}
+
+/** Content types the build precompresses (build/precompress.ts decides by extension). */
+const COMPRESSIBLE = /^(?:text\/|application\/(?:javascript|json|manifest\+json|xml)|image\/svg\+xml|font\/(?:ttf|otf))/;
 
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
