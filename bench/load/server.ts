@@ -49,6 +49,8 @@ export async function startServer(options: {
   noCache: boolean;
   logFile: string;
   readyTimeoutMs?: number;
+  /** Extra variables (e.g. SEED=demo for the web benchmark). */
+  env?: Record<string, string>;
 }): Promise<RunningServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -65,6 +67,7 @@ export async function startServer(options: {
     ...(options.target.databaseUrl ? { DATABASE_URL: options.target.databaseUrl } : {}),
     // RESPONSE_CACHE=off turns off the shared response cache (server/http/response-cache.ts).
     ...(options.noCache ? { RESPONSE_CACHE: 'off' } : {}),
+    ...options.env,
   };
   const log = fs.openSync(options.logFile, 'w');
   const started = performance.now();
