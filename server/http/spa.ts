@@ -2,14 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Hono, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { EncodedVariants, preferredEncoding, withVary } from './compression';
+import { compress, preferredEncoding, withVary } from './compression';
+import { etagMatches, etagOf } from './conditional-get';
+import { escapeAttribute, firstView, firstViewUrls } from './first-view';
 import type { AppEnv } from './context';
 import { logger } from '../log';
 
 /**
- * Serves the built web app from `distDir`: hashed assets cached for a year, and index.html
- * (never cached) for every other GET so client-side routes survive a reload; brotli or gzip when
- * the browser takes them.
+ * Serves the built web app from `distDir`: hashed assets cached for a year, and index.html for
+ * every other GET so client-side routes survive a reload, with the API answers of its first view
+ * inlined (first-view.ts); brotli or gzip when the browser takes them.
  */
 export function mountSpa(app: Hono<AppEnv>, distDir: string, settings: { contactEmail: string }): void {
   const indexFile = path.join(distDir, 'index.html');
@@ -29,15 +31,21 @@ export function mountSpa(app: Hono<AppEnv>, distDir: string, settings: { contact
     app.use(`/${entry.name}`, staticHeaders(), serveStatic({ root, precompressed: true }));
   }
   const html = fs.readFileSync(indexFile, 'utf8').replace('__CONTACT_EMAIL__', escapeAttribute(settings.contactEmail));
-  // Compressed once, at start-up, at the highest settings.
-  const page = new EncodedVariants(html, 'max');
-  app.get('*', (c) => {
-    c.header('Cache-Control', 'no-cache');
-    c.header('Vary', 'Accept-Encoding', { append: true });
+  app.get('*', async (c) => {
+    const view = await firstView(app, firstViewUrls(c.req.path, new URL(c.req.url).search), c.req.header('cookie'));
+    const page = view.head ? html.replace('</head>', `${view.head}</head>`) : html;
+    // The page carries the visitor's own answers (likes, the analysis): private, revalidated each
+    // time (a 304 when nothing changed), varying on the session.
+    c.header('Cache-Control', 'private, no-cache');
+    c.header('Vary', 'Cookie, Accept-Encoding');
+    const etag = etagOf(page);
+    c.header('ETag', etag);
+    if (etagMatches(etag, c.req.header('if-none-match'))) return c.body(null, 304);
     const encoding = preferredEncoding(c.req.header('accept-encoding'));
-    if (!encoding) return c.html(html);
+    if (!encoding) return c.html(page);
     c.header('Content-Encoding', encoding);
-    return c.body(page.get(encoding), 200, { 'Content-Type': 'text/html; charset=UTF-8' });
+    c.header('ETag', `W/${etag}`);
+    return c.body(compress(page, encoding, 'fast'), 200, { 'Content-Type': 'text/html; charset=UTF-8' });
   });
 }
 
@@ -57,7 +65,3 @@ function staticHeaders(cacheControl?: string): MiddlewareHandler {
 
 /** Content types the build precompresses (build/precompress.ts decides by extension). */
 const COMPRESSIBLE = /^(?:text\/|application\/(?:javascript|json|manifest\+json|xml)|image\/svg\+xml|font\/(?:ttf|otf))/;
-
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}

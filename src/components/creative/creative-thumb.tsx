@@ -16,6 +16,7 @@ export function CreativeThumb({ creative, className, eager = false }: { creative
           src={src}
           alt={creative.name}
           loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : undefined}
           decoding="async"
           width={creative.width ?? undefined}
           height={creative.height ?? undefined}

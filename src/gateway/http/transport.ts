@@ -1,6 +1,7 @@
 import { MSG } from '@domain/messages';
 import { GatewayError, type UploadProgress } from '../types';
 import { toGatewayError, type ErrorSource } from './errors';
+import { takeFirstViewAnswer } from './first-view';
 
 /**
  * How the http adapter reaches the server. The browser uses same-origin fetch, XHR for upload
@@ -34,7 +35,8 @@ function xhrUpload(method: 'POST' | 'PATCH', path: string, form: FormData, onPro
 }
 
 export const browserTransport: HttpTransport = {
-  fetch: (path, init) => fetch(path, { ...init, credentials: 'same-origin' }),
+  fetch: async (path, init) =>
+    ((init.method ?? 'GET') === 'GET' ? takeFirstViewAnswer(path) : null) ?? fetch(path, { ...init, credentials: 'same-origin' }),
   upload: xhrUpload,
   events: (path, type, onData) => {
     const source = new EventSource(path, { withCredentials: true });
