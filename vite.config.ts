@@ -17,6 +17,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // dist/.vite/manifest.json: the server preloads a lazy route's chunks with its HTML (server/http/route-preloads.ts).
+    manifest: true,
     chunkSizeWarningLimit: 600,
   },
 });

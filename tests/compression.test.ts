@@ -115,7 +115,7 @@ describe('web app files', () => {
     expect(decode(gz)).toBe(plain.text);
     for (const res of [plain, br, gz]) {
       expect(res.headers.get('content-type')).toMatch(/^text\/html/);
-      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(res.headers.get('cache-control')).toBe('private, no-cache');
       expect(vary(res)).toContain('accept-encoding');
     }
   });
@@ -134,6 +134,17 @@ describe('web app files', () => {
       expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
       expect(vary(res)).toContain('accept-encoding');
     }
+  });
+
+  it("gives the build's files the subresource headers only, and the page the document's", async () => {
+    const asset = await get('/assets/app-abc123.js');
+    expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(asset.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect(asset.headers.get('content-security-policy')).toBeNull();
+    expect(asset.headers.get('x-frame-options')).toBeNull();
+    const page = await get('/');
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
   it('does not precompress files under 1 kB (they go as they are)', async () => {

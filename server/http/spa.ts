@@ -5,6 +5,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { compress, preferredEncoding, withVary } from './compression';
 import { etagMatches, etagOf } from './conditional-get';
 import { escapeAttribute, firstView, firstViewUrls } from './first-view';
+import { routePreloads } from './route-preloads';
 import type { AppEnv } from './context';
 import { logger } from '../log';
 
@@ -31,9 +32,11 @@ export function mountSpa(app: Hono<AppEnv>, distDir: string, settings: { contact
     app.use(`/${entry.name}`, staticHeaders(), serveStatic({ root, precompressed: true }));
   }
   const html = fs.readFileSync(indexFile, 'utf8').replace('__CONTACT_EMAIL__', escapeAttribute(settings.contactEmail));
+  const preloadsOf = routePreloads(distDir);
   app.get('*', async (c) => {
     const view = await firstView(app, firstViewUrls(c.req.path, new URL(c.req.url).search), c.req.header('cookie'));
-    const page = view.head ? html.replace('</head>', `${view.head}</head>`) : html;
+    const head = preloadsOf(c.req.path) + view.head;
+    const page = head ? html.replace('</head>', `${head}</head>`) : html;
     // The page carries the visitor's own answers (likes, the analysis): private, revalidated each
     // time (a 304 when nothing changed), varying on the session.
     c.header('Cache-Control', 'private, no-cache');

@@ -4,7 +4,7 @@ import { cn } from '@/lib/cn';
 import { CreativeBadges } from './badges';
 import { MediaUnavailable } from './media-unavailable';
 
-/** Full media of the detail page: image, or a video player with its poster; badges over it. */
+/** Full media of the detail page: image, or a video player with its poster (the video loads only when played); badges over it. */
 export function MediaPreview({ creative, className }: { creative: Creative; className?: string }) {
   const ratio = creative.width && creative.height ? `${creative.width} / ${creative.height}` : undefined;
   const [failed, setFailed] = useState(false);
@@ -18,7 +18,7 @@ export function MediaPreview({ creative, className }: { creative: Creative; clas
           poster={creative.posterUrl ?? undefined}
           controls
           playsInline
-          preload="metadata"
+          preload="none"
           className="max-h-[75vh] w-full bg-black object-contain"
           style={{ aspectRatio: ratio }}
           aria-label={`Vidéo : ${creative.name}`}

@@ -1,49 +1,22 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Trash2 } from 'lucide-react';
-import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { MSG } from '@domain/messages';
-import { commentInput, type CommentInput } from '@domain/schemas/comment';
 import type { Comment } from '@domain/types';
 import { LikeButton } from '@/components/creative/like-button';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Field, Textarea } from '@/components/ui/field';
 import { LoadMore } from '@/components/ui/load-more';
 import { toast } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 import { loadedItems } from '@/lib/pages';
 import { useSession } from '@/lib/session';
-import { useAddComment } from '../api/add-comment';
 import { useDeleteComment } from '../api/delete-comment';
 import { useComments } from '../api/get-comments';
 import { useToggleCommentLike } from '../api/toggle-comment-like';
 
-function CommentForm({ creativeId }: { creativeId: string }) {
-  const add = useAddComment(creativeId);
-  const form = useForm<CommentInput>({ resolver: zodResolver(commentInput), defaultValues: { text: '' }, shouldFocusError: false });
-  const text = useWatch({ control: form.control, name: 'text' }) ?? '';
-  const submit = form.handleSubmit(async (input) => {
-    try {
-      await add.mutateAsync(input.text);
-      form.reset();
-    } catch {
-      toast.error(MSG.commentError);
-    }
-  });
-  return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-2">
-      <Field label="Votre commentaire" error={form.formState.errors.text?.message}>
-        {(a11y) => <Textarea {...a11y} {...form.register('text')} rows={3} placeholder="Partagez votre avis sur cette créa…" />}
-      </Field>
-      <Button type="submit" className="self-end" disabled={add.isPending || !text.trim()}>
-        {add.isPending ? 'Envoi…' : 'Commenter'}
-      </Button>
-    </form>
-  );
-}
+const CommentForm = lazy(() => import('./comment-form'));
 
 function CommentItem({ comment, creativeId, canDelete }: { comment: Comment; creativeId: string; canDelete: boolean }) {
   const { user } = useSession();
@@ -114,7 +87,9 @@ export function CommentsSection({ creativeId, count: total }: { creativeId: stri
         Commentaires ({count})
       </h2>
       {user ? (
-        <CommentForm creativeId={creativeId} />
+        <Suspense fallback={<div className="min-h-[9.5rem]" aria-hidden />}>
+          <CommentForm creativeId={creativeId} />
+        </Suspense>
       ) : (
         <p className="text-sm text-slate-600">
           <Link to={paths.login} className="font-medium text-brand-700 hover:underline">
