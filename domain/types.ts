@@ -21,6 +21,12 @@ export interface Analysis {
 
 export type Categories = Record<CategoryKey, string>;
 
+/** `srcset` values of a picture's responsive variants, one per format (widths 320–1280). */
+export interface ImageSources {
+  avif: string;
+  webp: string;
+}
+
 export interface Creative extends Categories {
   id: string;
   name: string;
@@ -34,6 +40,10 @@ export interface Creative extends Categories {
   /** Intrinsic size of the media, to reserve the aspect ratio before it loads. */
   width: number | null;
   height: number | null;
+  /** Responsive AVIF/WebP variants of the picture (image, or a video's poster); absent when none were made. */
+  sources?: ImageSources | null;
+  /** Average colour of the picture (#rrggbb), shown while it loads; absent when unknown. */
+  placeholderColor?: string | null;
   /** Older image URL field, used as a fallback when there is no mediaUrl. */
   image: string | null;
   likes: number;

@@ -9,6 +9,7 @@ import { openDatabase } from '@server/db/client';
 import { creatives, media } from '@server/db/schema';
 import { freePort } from '../e2e/support/server';
 import { creativeForm, demoVideoBytes, padTo, VALID_FORM } from './helpers/uploads';
+import { filesOf } from '@server/services/media.service';
 
 /**
  * The real server process (sources through tsx's loader, one process), stopped by signals as a
@@ -128,7 +129,7 @@ async function storedState(dataDir: string, name: string) {
   try {
     const rows = await database.db.select().from(creatives).where(eq(creatives.name, name));
     const mediaRows = await database.db.select().from(media);
-    const recorded = new Set(mediaRows.flatMap((m) => [m.name, m.thumbName, m.posterName].filter(Boolean) as string[]));
+    const recorded = new Set(mediaRows.flatMap(filesOf));
     const mediaRoot = path.join(dataDir, 'media');
     const onDisk = fs.readdirSync(path.join(mediaRoot, 'creatives')).map((f) => `creatives/${f}`);
     return {

@@ -112,6 +112,10 @@ export const media = pgTable('media', {
   /** Card-sized WebP derivative (images) or poster (videos), inside the bucket. */
   thumbName: text('thumb_name'),
   posterName: text('poster_name'),
+  /** Widths of the responsive AVIF + WebP variants (server/media/derivatives.ts); null before they are made. */
+  variantWidths: integer('variant_widths').array(),
+  /** Average colour of the picture, #rrggbb. */
+  placeholderColor: text('placeholder_color'),
   createdAt: createdAt(),
 });
 

@@ -1,5 +1,6 @@
 import { FIRST_VIEW_ELEMENT_ID } from '@domain/first-view';
-import type { Creative, Highlights } from '@domain/types';
+import { IMAGE_SIZES, type ImagePlace } from '@domain/image-sizes';
+import type { Creative, Highlights, ImageSources } from '@domain/types';
 import { cacheKey } from './response-cache';
 
 /**
@@ -59,25 +60,42 @@ export async function firstView(api: ApiHandler, urls: string[], cookie: string 
   const json = `{${found.map(([url, text]) => `${JSON.stringify(url)}:${text}`).join(',')}}`;
   // `<` never appears in JSON outside strings; escaped there, the text cannot close the script.
   const script = `<script type="application/json" id="${FIRST_VIEW_ELEMENT_ID}">${json.replace(/</g, '\\u003c')}</script>`;
-  const image = largestImage(Object.fromEntries(found));
-  const preload = image ? `<link rel="preload" as="image" href="${escapeAttribute(image)}" fetchpriority="high">` : '';
+  const preload = preloadTag(largestImage(Object.fromEntries(found)));
   return { head: preload + script };
 }
 
+interface Picture {
+  src: string;
+  sources: ImageSources | null | undefined;
+  place: ImagePlace;
+}
+
 /**
- * The image the first view shows largest, as the page renders it: the creative of the month's
- * card picture on home (its thumbnail, or a video's poster), the media itself on a creative's page.
+ * The picture the first view shows largest, as the page renders it: the creative of the month's
+ * card on home, the media itself (a video's poster) on a creative's page.
  */
-function largestImage(answers: Record<string, string>): string | null {
+function largestImage(answers: Record<string, string>): Picture | null {
   const highlights = answers['/api/creatives/highlights'];
   if (highlights) {
     const month = (JSON.parse(highlights) as Highlights).creativeOfMonth;
-    return month ? (month.thumbUrl ?? month.posterUrl) : null;
+    const src = month?.thumbUrl ?? month?.posterUrl;
+    return src ? { src, sources: month!.sources, place: 'highlight' } : null;
   }
   const detail = Object.entries(answers).find(([url]) => /^\/api\/creatives\/[^/]+$/.test(url) && url !== '/api/creatives/highlights');
   if (!detail) return null;
   const creative = JSON.parse(detail[1]) as Creative;
-  return creative.mediaType === 'video' ? creative.posterUrl : creative.mediaUrl;
+  if (creative.mediaType === 'video') return creative.posterUrl ? { src: creative.posterUrl, sources: null, place: 'detail' } : null;
+  return creative.mediaUrl ? { src: creative.mediaUrl, sources: creative.sources, place: 'detail' } : null;
+}
+
+/** A preload of the picture the way the page asks for it: its AVIF srcset and sizes when it has variants. */
+function preloadTag(picture: Picture | null): string {
+  if (!picture) return '';
+  if (!picture.sources) return `<link rel="preload" as="image" href="${escapeAttribute(picture.src)}" fetchpriority="high">`;
+  return (
+    `<link rel="preload" as="image" type="image/avif" imagesrcset="${escapeAttribute(picture.sources.avif)}" ` +
+    `imagesizes="${escapeAttribute(IMAGE_SIZES[picture.place])}" fetchpriority="high">`
+  );
 }
 
 export function escapeAttribute(value: string): string {

@@ -1,7 +1,16 @@
+import type { ImageSources } from '@domain/types';
 import { loadSharp } from './sharp';
 
 /** Width of gallery card images: cards are at most ~400 CSS px wide, so 2x fits high-DPI screens. */
 export const CARD_WIDTH = 800;
+
+/**
+ * Widths of the responsive variants (issue 13): a phone card (1x/2x/3x of ~330 px), a desktop card,
+ * the highlight and the detail page. Never wider than the original.
+ */
+export const VARIANT_WIDTHS = [320, 480, 640, 960, 1280] as const;
+export const VARIANT_FORMATS = ['avif', 'webp'] as const;
+export type VariantFormat = (typeof VARIANT_FORMATS)[number];
 
 export interface ImageInfo {
   width: number;
@@ -18,4 +27,61 @@ export async function imageInfo(data: Buffer | string): Promise<ImageInfo> {
 export async function cardDerivative(data: Buffer | string): Promise<Buffer> {
   const sharp = await loadSharp();
   return sharp(data).rotate().resize({ width: CARD_WIDTH, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
+}
+
+/** The widths made for an original `width` px wide: each listed one below it, and at least the smallest. */
+export function variantWidthsFor(width: number): number[] {
+  const below = VARIANT_WIDTHS.filter((w) => w <= width);
+  return below.length ? below : [VARIANT_WIDTHS[0]];
+}
+
+/** `creatives/123-abc.png` → `creatives/123-abc`: derivatives are named from it. */
+export const baseOf = (name: string) => name.replace(/\.[^./]+$/, '');
+
+/** File name of one variant, beside the original (`creatives/123-abc.png` → `creatives/123-abc-640.avif`). */
+export function variantName(base: string, width: number, format: VariantFormat): string {
+  return `${base}-${width}.${format}`;
+}
+
+export interface Variant {
+  name: string;
+  data: Buffer;
+}
+
+export interface ImageVariants {
+  widths: number[];
+  files: Variant[];
+  /** Average colour as #rrggbb: the box's background until the picture arrives. */
+  placeholderColor: string;
+}
+
+/**
+ * The responsive variants of a picture (an image, or a video's poster): AVIF and WebP at each of
+ * variantWidthsFor(width), rotated per EXIF, metadata stripped, never enlarged; and its colour.
+ */
+export async function imageVariants(data: Buffer | string, base: string): Promise<ImageVariants> {
+  const sharp = await loadSharp();
+  const source = sharp(data).rotate();
+  const [meta, stats] = await Promise.all([source.clone().metadata(), source.clone().stats()]);
+  const widths = variantWidthsFor(meta.width ?? VARIANT_WIDTHS[0]);
+  const files: Variant[] = [];
+  for (const width of widths) {
+    const resized = source.clone().resize({ width, withoutEnlargement: true });
+    const [avif, webp] = await Promise.all([
+      resized.clone().avif({ quality: 50, effort: 2 }).toBuffer(),
+      resized.clone().webp({ quality: 75 }).toBuffer(),
+    ]);
+    files.push({ name: variantName(base, width, 'avif'), data: avif }, { name: variantName(base, width, 'webp'), data: webp });
+  }
+  const hex = (n: number) => Math.round(n).toString(16).padStart(2, '0');
+  const [r, g, b] = stats.channels.map((c) => c.mean);
+  return { widths, files, placeholderColor: `#${hex(r ?? 241)}${hex(g ?? 245)}${hex(b ?? 249)}` };
+}
+
+/** The `srcset`s of the variants of the media stored as `name`, served under `urlPrefix`; null when it has none. */
+export function imageSources(name: string | null, widths: number[] | null, urlPrefix: string): ImageSources | null {
+  if (!name || !widths?.length) return null;
+  const base = baseOf(name);
+  const srcset = (format: VariantFormat) => widths.map((w) => `${urlPrefix}${variantName(base, w, format)} ${w}w`).join(', ');
+  return { avif: srcset('avif'), webp: srcset('webp') };
 }

@@ -8,6 +8,7 @@ export const CONTENT_TYPES: Record<string, string> = {
   jpeg: 'image/jpeg',
   png: 'image/png',
   webp: 'image/webp',
+  avif: 'image/avif',
   mp4: 'video/mp4',
   webm: 'video/webm',
   mov: 'video/quicktime',

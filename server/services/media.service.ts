@@ -3,7 +3,7 @@ import type { MediaType } from '@domain/vocabulary';
 import type { Db } from '../db/client';
 import type { Deps } from '../http/context';
 import { media } from '../db/schema';
-import { cardDerivative, imageInfo } from '../media/derivatives';
+import { baseOf, cardDerivative, imageInfo, imageVariants, VARIANT_FORMATS, variantName } from '../media/derivatives';
 import { randomMediaName, type MediaStore } from '../media/store';
 import { extractPoster } from '../media/video';
 import { logger } from '../log';
@@ -23,9 +23,10 @@ export interface NewMedia {
   height?: number;
 }
 
-/** Every stored file of a media row (original, card derivative, poster). */
-export function filesOf(row: Pick<MediaRow, 'name' | 'thumbName' | 'posterName'>): string[] {
-  return [row.name, row.thumbName, row.posterName].filter((n): n is string => Boolean(n));
+/** Every stored file of a media row (original, card derivative, poster, responsive variants). */
+export function filesOf(row: Pick<MediaRow, 'name' | 'thumbName' | 'posterName' | 'variantWidths'>): string[] {
+  const variants = (row.variantWidths ?? []).flatMap((w) => VARIANT_FORMATS.map((f) => variantName(baseOf(row.name), w, f)));
+  return [row.name, row.thumbName, row.posterName, ...variants].filter((n): n is string => Boolean(n));
 }
 
 /**
@@ -36,7 +37,7 @@ export async function storeMedia(deps: Pick<Deps, 'db' | 'media' | 'mediaTools'>
   const { db, media: store } = deps;
   const timestamp = Date.now();
   const name = randomMediaName(input.ext, timestamp);
-  const base = name.replace(/\.[^.]+$/, '');
+  const base = baseOf(name);
   const written: string[] = [];
   const put = async (n: string, data: Buffer) => {
     await store.put(n, data);
@@ -60,10 +61,14 @@ export async function storeMedia(deps: Pick<Deps, 'db' | 'media' | 'mediaTools'>
       }
     }
     let thumbName: string | null = null;
+    let variants: { widths: number[]; placeholderColor: string } | null = null;
     if (frame) {
       thumbName = `${base}-card.webp`;
       await put(thumbName, await cardDerivative(frame));
       if (size.width === null || size.height === null) size = await imageInfo(frame);
+      const made = await imageVariants(frame, base);
+      for (const file of made.files) await put(file.name, file.data);
+      variants = { widths: made.widths, placeholderColor: made.placeholderColor };
     }
     if ('data' in input.source) await put(name, input.source.data);
     else {
@@ -82,6 +87,8 @@ export async function storeMedia(deps: Pick<Deps, 'db' | 'media' | 'mediaTools'>
         height: size.height,
         thumbName,
         posterName,
+        variantWidths: variants?.widths ?? null,
+        placeholderColor: variants?.placeholderColor ?? null,
       })
       .returning();
     return row!;

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv, Deps } from '@server/http/context';
 import { contentTypeOf, serveFile } from '@server/media/serve-file';
 
-/** Stored media under /media/creatives/… (originals, card derivatives, posters). */
+/** Stored media under /media/creatives/… (originals, card derivatives, posters, responsive variants). */
 export function mediaRoutes(deps: Deps) {
   return new Hono<AppEnv>().get('/creatives/:file', async (c) => {
     const name = `creatives/${c.req.param('file')}`;

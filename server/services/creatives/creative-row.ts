@@ -5,6 +5,7 @@ import { joinCategory, type CreativeStatus } from '@domain/vocabulary';
 import type { Creative } from '@domain/types';
 import type { Db } from '@server/db/client';
 import { creativeLikes, creatives, media, user } from '@server/db/schema';
+import { imageSources } from '@server/media/derivatives';
 
 export const MEDIA_URL_PREFIX = '/media/';
 
@@ -31,6 +32,8 @@ export function creativeSelection(likedBy: string | Placeholder | null | true) {
     posterName: media.posterName,
     width: media.width,
     height: media.height,
+    variantWidths: media.variantWidths,
+    placeholderColor: media.placeholderColor,
     submitterFirstName: user.firstName,
     submitterLastName: user.lastName,
     likedByMe,
@@ -64,6 +67,8 @@ export function toCreative(row: CreativeRow, options: { withAnalysis: boolean })
     posterUrl: mediaUrl(row.posterName),
     width: row.width,
     height: row.height,
+    sources: imageSources(row.mediaName, row.variantWidths, MEDIA_URL_PREFIX),
+    placeholderColor: row.placeholderColor,
     image: c.image,
     format: joinCategory(c.formats),
     objective: joinCategory(c.objectives),

@@ -3,16 +3,36 @@ import { useState } from 'react';
 import type { Creative } from '@domain/types';
 import { cn } from '@/lib/cn';
 import { MediaUnavailable } from './media-unavailable';
+import { ResponsivePicture } from './responsive-picture';
 
-/** Card media: the WebP derivative (or poster for videos), lazy-loaded with its aspect ratio reserved. */
-export function CreativeThumb({ creative, className, eager = false }: { creative: Creative; className?: string; eager?: boolean }) {
+/**
+ * Card media: the responsive AVIF/WebP variants (or the card WebP, or a video's poster), lazy-loaded
+ * with its aspect ratio reserved and its average colour shown until it arrives.
+ */
+export function CreativeThumb({
+  creative,
+  className,
+  eager = false,
+  place = 'card',
+}: {
+  creative: Creative;
+  className?: string;
+  eager?: boolean;
+  /** Where it is shown, for the responsive variants' `sizes`. */
+  place?: 'card' | 'highlight';
+}) {
   const [failed, setFailed] = useState(false);
   const src = failed ? null : (creative.thumbUrl ?? creative.posterUrl);
   const ratio = creative.width && creative.height ? `${creative.width} / ${creative.height}` : '4 / 5';
   return (
-    <div className={cn('relative w-full overflow-hidden bg-slate-100', className)} style={{ aspectRatio: ratio }}>
+    <div
+      className={cn('relative w-full overflow-hidden bg-slate-100', className)}
+      style={{ aspectRatio: ratio, backgroundColor: creative.placeholderColor ?? undefined }}
+    >
       {src ? (
-        <img
+        <ResponsivePicture
+          sources={failed ? null : creative.sources}
+          place={place}
           src={src}
           alt={creative.name}
           loading={eager ? 'eager' : 'lazy'}

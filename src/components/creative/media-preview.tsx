@@ -3,6 +3,7 @@ import type { Creative } from '@domain/types';
 import { cn } from '@/lib/cn';
 import { CreativeBadges } from './badges';
 import { MediaUnavailable } from './media-unavailable';
+import { ResponsivePicture } from './responsive-picture';
 
 /** Full media of the detail page: image, or a video player with its poster (the video loads only when played); badges over it. */
 export function MediaPreview({ creative, className }: { creative: Creative; className?: string }) {
@@ -25,9 +26,12 @@ export function MediaPreview({ creative, className }: { creative: Creative; clas
           onError={() => setFailed(true)}
         />
       ) : (
-        <img
+        <ResponsivePicture
+          sources={creative.sources}
+          place="detail"
           src={creative.mediaUrl}
           alt={creative.name}
+          fetchPriority="high"
           width={creative.width ?? undefined}
           height={creative.height ?? undefined}
           className="max-h-[75vh] w-full object-contain"

@@ -24,7 +24,7 @@ export function HighlightCard({ creative, kind }: { creative: Creative; kind: 'm
   return (
     <div className="grid overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
       <Link to={href} className="relative block bg-slate-100" tabIndex={-1} aria-hidden>
-        <CreativeThumb creative={creative} eager className="h-full max-h-[28rem]" />
+        <CreativeThumb creative={creative} eager place="highlight" className="h-full max-h-[28rem]" />
         <CreativeBadges creative={creative} className="absolute left-3 top-3" />
       </Link>
       <div className="flex flex-col gap-4 p-6">

@@ -1,0 +1,60 @@
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { media } from '../db/schema';
+import { baseOf, imageVariants } from '../media/derivatives';
+import type { MediaStore } from '../media/store';
+import { removeFiles } from './media.service';
+
+export interface BackfillSummary {
+  /** Media given their variants. */
+  made: number;
+  /** Media without a picture file in the store (a video without poster, a lost file): left as they are. */
+  missing: number;
+}
+
+/**
+ * Makes the responsive variants (server/media/derivatives.ts) of every media stored before they
+ * existed: from the original of an image, or the poster of a video. Files are written fully before
+ * the row records them (a failure removes what it wrote); rows are taken in id order, `batch` at a
+ * time, so a run can be interrupted and started again, and a second run finds nothing to do.
+ */
+export async function backfillImageVariants(
+  db: Db,
+  store: MediaStore,
+  options: { batch?: number; onProgress?: (summary: BackfillSummary) => void } = {},
+): Promise<BackfillSummary> {
+  const summary: BackfillSummary = { made: 0, missing: 0 };
+  const batch = options.batch ?? 50;
+  let after = '';
+  for (;;) {
+    const rows = await db
+      .select({ id: media.id, name: media.name, contentType: media.contentType, posterName: media.posterName })
+      .from(media)
+      .where(and(isNull(media.variantWidths), gt(media.id, after)))
+      .orderBy(asc(media.id))
+      .limit(batch);
+    if (rows.length === 0) return summary;
+    for (const row of rows) {
+      after = row.id;
+      const picture = row.contentType.startsWith('image/') ? row.name : row.posterName;
+      if (!picture || !(await store.exists(picture))) {
+        summary.missing += 1;
+        continue;
+      }
+      const made = await imageVariants(store.pathOf(picture), baseOf(row.name));
+      const written: string[] = [];
+      try {
+        for (const file of made.files) {
+          await store.put(file.name, file.data);
+          written.push(file.name);
+        }
+        await db.update(media).set({ variantWidths: made.widths, placeholderColor: made.placeholderColor }).where(eq(media.id, row.id));
+      } catch (err) {
+        await removeFiles(store, written);
+        throw err;
+      }
+      summary.made += 1;
+    }
+    options.onProgress?.({ ...summary });
+  }
+}
