@@ -116,6 +116,12 @@ describe('first view in the HTML', () => {
     expect((inlined(after.text)['/api/creatives'] as Page<Creative>).items.map((c) => c.name)).toContain('Nouvelle créa');
   });
 
+  it('a malformed creative address still gets its page, with the session only', async () => {
+    const res = await t.request('GET', '/creatives/%E0%A4%A');
+    expect(res.status).toBe(200);
+    expect(Object.keys(inlined(res.text))).toEqual(['/api/auth/session']);
+  });
+
   it('other pages carry the session only', async () => {
     expect(Object.keys(inlined((await t.request('GET', '/favoris')).text))).toEqual(['/api/auth/session']);
     expect(Object.keys(inlined((await t.request('GET', '/?q=bio')).text))).toEqual(['/api/auth/session']);

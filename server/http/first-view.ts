@@ -26,11 +26,18 @@ export function firstViewUrls(path: string, search: string): string[] {
   const urls = ['/api/auth/session'];
   if (path === '/' && !search) urls.push('/api/creatives/highlights', '/api/creatives');
   const creative = CREATIVE_PAGE.exec(path);
-  if (creative) {
-    const id = encodeURIComponent(decodeURIComponent(creative[1]!));
-    urls.push(`/api/creatives/${id}`, `/api/creatives/${id}/comments`);
-  }
+  const id = creative ? decodedSegment(creative[1]!) : null;
+  if (id !== null) urls.push(`/api/creatives/${encodeURIComponent(id)}`, `/api/creatives/${encodeURIComponent(id)}/comments`);
   return urls;
+}
+
+/** A path segment decoded, or null when it is not valid percent-encoding (the page shows its own error). */
+function decodedSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
 }
 
 export interface FirstView {
