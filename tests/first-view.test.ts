@@ -17,7 +17,8 @@ let t: TestApp;
 let distDir: string;
 let approved: string;
 let pending: string;
-const HOSTILE = '</script><script>alert(1)</script><!--';
+/** Closes the script if not escaped, and holds String.replace's patterns ($&, $', $`). */
+const HOSTILE = "</script><script>alert(1)</script><!-- $& $' $`";
 
 beforeAll(async () => {
   distDir = await fs.mkdtemp(path.join(os.tmpdir(), 'creatheque-dist-'));

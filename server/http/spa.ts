@@ -31,12 +31,13 @@ export function mountSpa(app: Hono<AppEnv>, distDir: string, settings: { contact
     if (!entry.isFile() || entry.name === 'index.html' || /\.(br|gz)$/.test(entry.name)) continue;
     app.use(`/${entry.name}`, staticHeaders(), serveStatic({ root, precompressed: true }));
   }
-  const html = fs.readFileSync(indexFile, 'utf8').replace('__CONTACT_EMAIL__', escapeAttribute(settings.contactEmail));
+  // Replacements are functions: a string would read `$&`, `$'`… in the text as patterns.
+  const html = fs.readFileSync(indexFile, 'utf8').replace('__CONTACT_EMAIL__', () => escapeAttribute(settings.contactEmail));
   const preloadsOf = routePreloads(distDir);
   app.get('*', async (c) => {
     const view = await firstView(app, firstViewUrls(c.req.path, new URL(c.req.url).search), c.req.header('cookie'));
     const head = preloadsOf(c.req.path) + view.head;
-    const page = head ? html.replace('</head>', `${head}</head>`) : html;
+    const page = head ? html.replace('</head>', () => `${head}</head>`) : html;
     // The page carries the visitor's own answers (likes, the analysis): private, revalidated each
     // time (a 304 when nothing changed), varying on the session.
     c.header('Cache-Control', 'private, no-cache');
