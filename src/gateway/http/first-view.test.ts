@@ -42,6 +42,21 @@ describe('takeFirstViewAnswer', () => {
     expect(await takeFirstViewAnswer('/api/creatives/x')?.json()).toEqual({ name: '</script>' });
   });
 
+  it('drops the answers left unused after a write, or once the page is 30 s old', async () => {
+    const page = JSON.stringify({ '/api/creatives/a': { id: 'a' }, '/api/creatives/b': { id: 'b' } });
+    const first = await loadWith(page);
+    first.forgetFirstViewAnswers();
+    expect(first.takeFirstViewAnswer('/api/creatives/a')).toBeNull();
+
+    const later = await loadWith(page);
+    const now = vi.spyOn(performance, 'now').mockReturnValue(30_001);
+    try {
+      expect(later.takeFirstViewAnswer('/api/creatives/b')).toBeNull();
+    } finally {
+      now.mockRestore();
+    }
+  });
+
   it('answers nothing without inlined answers, or with unreadable ones', async () => {
     expect((await loadWith(null)).takeFirstViewAnswer('/api/auth/session')).toBeNull();
     expect((await loadWith('{not json')).takeFirstViewAnswer('/api/auth/session')).toBeNull();

@@ -1,7 +1,7 @@
 import { MSG } from '@domain/messages';
 import { GatewayError, type UploadProgress } from '../types';
 import { toGatewayError, type ErrorSource } from './errors';
-import { takeFirstViewAnswer } from './first-view';
+import { forgetFirstViewAnswers, takeFirstViewAnswer } from './first-view';
 
 /**
  * How the http adapter reaches the server. The browser uses same-origin fetch, XHR for upload
@@ -35,8 +35,15 @@ function xhrUpload(method: 'POST' | 'PATCH', path: string, form: FormData, onPro
 }
 
 export const browserTransport: HttpTransport = {
-  fetch: async (path, init) =>
-    ((init.method ?? 'GET') === 'GET' ? takeFirstViewAnswer(path) : null) ?? fetch(path, { ...init, credentials: 'same-origin' }),
+  fetch: async (path, init) => {
+    if ((init.method ?? 'GET') === 'GET') {
+      const inlined = takeFirstViewAnswer(path);
+      if (inlined) return inlined;
+    } else {
+      forgetFirstViewAnswers();
+    }
+    return fetch(path, { ...init, credentials: 'same-origin' });
+  },
   upload: xhrUpload,
   events: (path, type, onData) => {
     const source = new EventSource(path, { withCredentials: true });
