@@ -1,5 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { CreativeGridSkeleton } from './creative-grid-skeleton';
 import { EmptyState, ListStates } from './list-states';
 
 afterEach(cleanup);
@@ -14,6 +15,17 @@ describe('ListStates', () => {
       </ListStates>,
     );
     expect(screen.getByRole('status')).toHaveTextContent('Chargement…');
+    expect(screen.queryByText('liste')).not.toBeInTheDocument();
+  });
+
+  it('shows the card shapes of a gallery while pending, as one loading status', () => {
+    const { container } = render(
+      <ListStates {...props} isPending loading={<CreativeGridSkeleton count={4} />}>
+        liste
+      </ListStates>,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Chargement…');
+    expect(container.querySelectorAll('[role="status"] .aspect-\\[4\\/5\\]')).toHaveLength(4);
     expect(screen.queryByText('liste')).not.toBeInTheDocument();
   });
 

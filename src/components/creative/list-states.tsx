@@ -23,6 +23,7 @@ export function ListStates({
   errorText,
   empty,
   emptyIcon,
+  loading,
   children,
 }: {
   isPending: boolean;
@@ -32,9 +33,12 @@ export function ListStates({
   /** The empty box's content (its icon comes from `emptyIcon`). */
   empty?: React.ReactNode;
   emptyIcon?: React.ReactNode;
+  /** What stands in while pending, shaped like the list (e.g. CreativeGridSkeleton); a spinner otherwise. */
+  loading?: React.ReactNode;
   children: React.ReactNode;
 }) {
   if (isPending) {
+    if (loading) return <>{loading}</>;
     return (
       <div className="flex justify-center py-16">
         <Spinner className="size-8" />

@@ -2,6 +2,7 @@ import { Heart } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { CreativeCard, CreativeGrid } from '@/components/creative/creative-card';
 import { ListStates } from '@/components/creative/list-states';
+import { CreativeGridSkeleton } from '@/components/creative/creative-grid-skeleton';
 import { buttonVariants } from '@/components/ui/button';
 import { LoadMore } from '@/components/ui/load-more';
 import { paths } from '@/config/paths';
@@ -28,6 +29,7 @@ export function FavoritesPage() {
       ) : null}
       <ListStates
         isPending={favorites.isPending}
+        loading={<CreativeGridSkeleton />}
         isError={favorites.isError}
         isEmpty={items.length === 0}
         errorText="Impossible de charger vos favoris."

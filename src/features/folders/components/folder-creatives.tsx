@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Folder } from '@domain/types';
 import { CreativeCard } from '@/components/creative/creative-card';
 import { ListStates } from '@/components/creative/list-states';
+import { CreativeGridSkeleton } from '@/components/creative/creative-grid-skeleton';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { LoadMore } from '@/components/ui/load-more';
 import { paths } from '@/config/paths';
@@ -34,6 +35,7 @@ export function FolderCreatives({ folder, q }: { folder: Folder; q: string }) {
       ) : null}
       <ListStates
         isPending={creatives.isPending}
+        loading={<CreativeGridSkeleton />}
         isError={creatives.isError}
         isEmpty={items.length === 0 && !creatives.hasNextPage}
         errorText="Impossible de charger ce dossier. Veuillez réessayer."

@@ -5,6 +5,7 @@ import { activeFilterGroups } from '@domain/gallery-filters';
 import type { Creative } from '@domain/types';
 import { CreativeCard, CreativeGrid } from '@/components/creative/creative-card';
 import { ListStates } from '@/components/creative/list-states';
+import { CreativeGridSkeleton } from '@/components/creative/creative-grid-skeleton';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { LoadMore } from '@/components/ui/load-more';
 import { paths } from '@/config/paths';
@@ -85,6 +86,7 @@ export function GallerySection({ renderCardActions }: GallerySectionProps = {}) 
 
       <ListStates
         isPending={gallery.isPending}
+        loading={<CreativeGridSkeleton />}
         isError={gallery.isError}
         isEmpty={items.length === 0}
         errorText="Impossible de charger la galerie. Veuillez réessayer."
