@@ -44,22 +44,27 @@ export interface SentJson {
 }
 
 /**
- * Sends a JSON answer — the one place where the API's JSON leaves the server:
- * - a GET 200 answer carries `etag` (the hash of its bytes); when the request's If-None-Match
- *   matches it, the answer is `304 Not Modified` without a body;
- * - from COMPRESS_MIN_BYTES on, it varies on Accept-Encoding and goes brotli or gzip when the
- *   client takes them (`variants`: codings already made for a shared-cache entry; otherwise
- *   compressed here, fast). The tag of a compressed answer is the weak form of the same tag:
- *   an If-None-Match compares weakly, so either form revalidates.
+ * Sends a body that may be revalidated and compressed — the one place for both rules (API JSON
+ * through sendJson, the HTML page in spa.ts):
+ * - with an `etag`, a GET whose If-None-Match matches it gets `304 Not Modified` without a body;
+ * - from COMPRESS_MIN_BYTES on, the answer varies on Accept-Encoding and goes brotli or gzip when
+ *   the client takes them (`variants`: codings already made, e.g. for a shared-cache entry;
+ *   otherwise compressed here, fast). The tag of a compressed answer is the weak form of the same
+ *   tag: an If-None-Match compares weakly, so either form revalidates.
  */
-export function sendJson(
+export function sendBody(
   c: Context<AppEnv>,
   identity: string | Uint8Array<ArrayBuffer>,
-  options: { etag?: string; status?: ContentfulStatusCode; headers?: Record<string, string>; variants?: EncodedVariants } = {},
+  options: {
+    contentType: string;
+    etag?: string;
+    status?: ContentfulStatusCode;
+    headers?: Record<string, string>;
+    variants?: EncodedVariants;
+  },
 ): Response {
   const { etag, status, variants } = options;
-  c.set('sentJson', { identity, etag });
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', ...options.headers };
+  const headers: Record<string, string> = { 'Content-Type': options.contentType, ...options.headers };
   if (etag) {
     headers.ETag = etag;
     if (c.req.method === 'GET' && etagMatches(etag, c.req.header('if-none-match'))) return c.body(null, 304, headers);
@@ -72,6 +77,19 @@ export function sendJson(
   headers['Content-Encoding'] = encoding;
   if (etag) headers.ETag = `W/${etag}`;
   return c.body(variants ? variants.get(encoding) : compress(identity, encoding, 'fast'), status, headers);
+}
+
+/**
+ * Sends an API JSON answer (sendBody) and records what it was made from, for the shared cache.
+ * A GET 200 answer carries `etag`, the hash of its bytes.
+ */
+export function sendJson(
+  c: Context<AppEnv>,
+  identity: string | Uint8Array<ArrayBuffer>,
+  options: { etag?: string; status?: ContentfulStatusCode; headers?: Record<string, string>; variants?: EncodedVariants } = {},
+): Response {
+  c.set('sentJson', { identity, etag: options.etag });
+  return sendBody(c, identity, { ...options, contentType: 'application/json' });
 }
 
 /**

@@ -88,7 +88,8 @@ function largestImage(answers: Record<string, string>): Picture | null {
     const src = month?.thumbUrl ?? month?.posterUrl;
     return src ? { src, sources: month!.sources, place: 'highlight' } : null;
   }
-  const detail = Object.entries(answers).find(([url]) => /^\/api\/creatives\/[^/]+$/.test(url) && url !== '/api/creatives/highlights');
+  // (Home returned above: here the only /api/creatives/… answer is the page's creative.)
+  const detail = Object.entries(answers).find(([url]) => /^\/api\/creatives\/[^/]+$/.test(url));
   if (!detail) return null;
   const creative = JSON.parse(detail[1]) as Creative;
   if (creative.mediaType === 'video') return creative.posterUrl ? { src: creative.posterUrl, sources: null, place: 'detail' } : null;

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Hono, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { compress, preferredEncoding, withVary } from './compression';
-import { etagMatches, etagOf } from './conditional-get';
+import { withVary } from './compression';
+import { etagOf, sendBody } from './conditional-get';
 import { escapeAttribute, firstView, firstViewUrls } from './first-view';
 import { routePreloads } from './route-preloads';
 import type { AppEnv } from './context';
@@ -41,15 +41,8 @@ export function mountSpa(app: Hono<AppEnv>, distDir: string, settings: { contact
     // The page carries the visitor's own answers (likes, the analysis): private, revalidated each
     // time (a 304 when nothing changed), varying on the session.
     c.header('Cache-Control', 'private, no-cache');
-    c.header('Vary', 'Cookie, Accept-Encoding');
-    const etag = etagOf(page);
-    c.header('ETag', etag);
-    if (etagMatches(etag, c.req.header('if-none-match'))) return c.body(null, 304);
-    const encoding = preferredEncoding(c.req.header('accept-encoding'));
-    if (!encoding) return c.html(page);
-    c.header('Content-Encoding', encoding);
-    c.header('ETag', `W/${etag}`);
-    return c.body(compress(page, encoding, 'fast'), 200, { 'Content-Type': 'text/html; charset=UTF-8' });
+    c.header('Vary', 'Cookie');
+    return sendBody(c, page, { contentType: 'text/html; charset=UTF-8', etag: etagOf(page) });
   });
 }
 

@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { media } from '../db/schema';
 import { baseOf, imageVariants } from '../media/derivatives';
 import type { MediaStore } from '../media/store';
-import { removeFiles } from './media.service';
+import { fileWriter } from './media.service';
 
 export interface BackfillSummary {
   /** Media given their variants. */
@@ -42,15 +42,12 @@ export async function backfillImageVariants(
         continue;
       }
       const made = await imageVariants(store.pathOf(picture), baseOf(row.name));
-      const written: string[] = [];
+      const files = fileWriter(store);
       try {
-        for (const file of made.files) {
-          await store.put(file.name, file.data);
-          written.push(file.name);
-        }
+        for (const file of made.files) await files.put(file.name, file.data);
         await db.update(media).set({ variantWidths: made.widths, placeholderColor: made.placeholderColor }).where(eq(media.id, row.id));
       } catch (err) {
-        await removeFiles(store, written);
+        await files.rollback();
         throw err;
       }
       summary.made += 1;

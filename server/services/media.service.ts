@@ -38,11 +38,8 @@ export async function storeMedia(deps: Pick<Deps, 'db' | 'media' | 'mediaTools'>
   const timestamp = Date.now();
   const name = randomMediaName(input.ext, timestamp);
   const base = baseOf(name);
-  const written: string[] = [];
-  const put = async (n: string, data: Buffer) => {
-    await store.put(n, data);
-    written.push(n);
-  };
+  const files = fileWriter(store);
+  const put = files.put;
   try {
     const original = 'data' in input.source ? input.source.data : input.source.tempPath;
     let frame: Buffer | string | null = null;
@@ -71,10 +68,7 @@ export async function storeMedia(deps: Pick<Deps, 'db' | 'media' | 'mediaTools'>
       variants = { widths: made.widths, placeholderColor: made.placeholderColor };
     }
     if ('data' in input.source) await put(name, input.source.data);
-    else {
-      await store.adopt(name, input.source.tempPath);
-      written.push(name);
-    }
+    else await files.adopt(name, input.source.tempPath);
     const [row] = await db
       .insert(media)
       .values({
@@ -93,9 +87,28 @@ export async function storeMedia(deps: Pick<Deps, 'db' | 'media' | 'mediaTools'>
       .returning();
     return row!;
   } catch (err) {
-    await Promise.all(written.map((n) => store.remove(n)));
+    await files.rollback();
     throw err;
   }
+}
+
+/**
+ * Writes files fully to the store and remembers them, so that an operation that fails after some
+ * of them (the row not recorded) removes what it wrote: no file without its row.
+ */
+export function fileWriter(store: MediaStore) {
+  const written: string[] = [];
+  return {
+    put: async (name: string, data: Buffer) => {
+      await store.put(name, data);
+      written.push(name);
+    },
+    adopt: async (name: string, tempPath: string) => {
+      await store.adopt(name, tempPath);
+      written.push(name);
+    },
+    rollback: () => removeFiles(store, written),
+  };
 }
 
 /** Removes a media row, then its files (after the row is gone, a file can no longer be served). */
