@@ -24,8 +24,15 @@ export interface MediaStore {
   /**
    * Removes temp files left by interrupted writes: this process's own (`ownOnly`, at shutdown,
    * when no request is in flight) or those of processes that are gone or older than `olderThanMs`.
+   * With `dryRun`, only counts them (npm run check:integrity).
    */
-  sweepTemp(options?: { ownOnly?: boolean; olderThanMs?: number }): Promise<number>;
+  sweepTemp(options?: SweepOptions): Promise<number>;
+}
+
+export interface SweepOptions {
+  ownOnly?: boolean;
+  olderThanMs?: number;
+  dryRun?: boolean;
 }
 
 const SAFE_NAME = /^[a-z0-9][a-z0-9/_.-]*$/i;
@@ -97,7 +104,7 @@ function processIsAlive(pid: number): boolean {
   }
 }
 
-async function sweepTempDir(tmpDir: string, options: { ownOnly?: boolean; olderThanMs?: number } = {}): Promise<number> {
+async function sweepTempDir(tmpDir: string, options: SweepOptions = {}): Promise<number> {
   const olderThan = options.olderThanMs ?? 60 * 60 * 1000;
   const entries = await fsp.readdir(tmpDir).catch(() => [] as string[]);
   let removed = 0;
@@ -108,7 +115,7 @@ async function sweepTempDir(tmpDir: string, options: { ownOnly?: boolean; olderT
       ? pid === process.pid
       : pid !== process.pid && (!pid || !processIsAlive(pid) || Date.now() - Number(m?.[2] ?? 0) > olderThan);
     if (!stale) continue;
-    await fsp.rm(path.join(tmpDir, entry), { force: true });
+    if (!options.dryRun) await fsp.rm(path.join(tmpDir, entry), { force: true });
     removed += 1;
   }
   return removed;
