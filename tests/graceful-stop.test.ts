@@ -1,106 +1,33 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { spawn } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '@server/db/client';
-import { creatives, media } from '@server/db/schema';
+import { creatives } from '@server/db/schema';
+import { createDiskStore } from '@server/media/store';
+import { checkIntegrity } from '@server/ops/integrity';
 import { freePort } from '../e2e/support/server';
 import { creativeForm, demoVideoBytes, padTo, VALID_FORM } from './helpers/uploads';
-import { filesOf } from '@server/services/media.service';
+import {
+  encodeForm,
+  exitOf,
+  loginTo as login,
+  repoRoot as root,
+  serverEnv,
+  startServer,
+  stopAllServers,
+  track,
+  waitForHealth,
+} from './helpers/server-process';
 
 /**
- * The real server process (sources through tsx's loader, one process), stopped by signals as a
- * supervisor would. Each test gets a fresh DATA_DIR on embedded PGlite.
+ * The real server process (tests/helpers/server-process.ts), stopped by signals as a supervisor
+ * would. Each test gets a fresh DATA_DIR on embedded PGlite.
  */
-const root = path.resolve(import.meta.dirname, '..');
-const started: { child: ChildProcess; dataDir: string }[] = [];
-
-afterEach(() => {
-  for (const { child, dataDir } of started.splice(0)) {
-    if (child.exitCode === null && child.signalCode === null) {
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        child.kill('SIGKILL');
-      }
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-});
-
-function serverEnv(port: number, dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    HOST: '127.0.0.1',
-    NODE_ENV: 'production',
-    ...extra,
-  };
-  delete env.DATABASE_URL;
-  delete env.PUBLIC_URL;
-  for (const name of Object.keys(env)) if (name.startsWith('VITEST')) delete env[name];
-  return env;
-}
-
-async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ok = await fetch(`${baseUrl}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not become healthy');
-}
-
-function exitOf(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
-  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-}
-
-async function startServer(extraEnv: Record<string, string> = {}) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'creatheque-stop-'));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: root,
-    env: serverEnv(port, dataDir, { SEED: 'demo', ...extraEnv }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let logs = '';
-  child.stdout!.on('data', (c: Buffer) => (logs += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (logs += c.toString()));
-  started.push({ child, dataDir });
-  await waitForHealth(baseUrl, child, 60_000);
-  return { child, baseUrl, dataDir, logs: () => logs };
-}
-
-async function login(baseUrl: string, email: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ email, password: 'demo1234' }),
-  });
-  expect(res.status).toBe(200);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
-
-/** The bytes and content type a browser would send for this form. */
-async function encodeForm(form: FormData): Promise<{ body: Buffer; contentType: string }> {
-  const request = new Request('http://local/', { method: 'POST', body: form });
-  return { body: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type')! };
-}
+afterEach(() => stopAllServers());
 
 /** Starts an upload and sends only its first half; the caller sends the rest (or not). */
 function startUpload(baseUrl: string, cookie: string, form: { body: Buffer; contentType: string }) {
@@ -128,15 +55,13 @@ async function storedState(dataDir: string, name: string) {
   const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
   try {
     const rows = await database.db.select().from(creatives).where(eq(creatives.name, name));
-    const mediaRows = await database.db.select().from(media);
-    const recorded = new Set(mediaRows.flatMap(filesOf));
-    const mediaRoot = path.join(dataDir, 'media');
-    const onDisk = fs.readdirSync(path.join(mediaRoot, 'creatives')).map((f) => `creatives/${f}`);
+    const report = await checkIntegrity(database.db, createDiskStore(path.join(dataDir, 'media')), { minAgeMs: 0 });
     return {
       creatives: rows.length,
-      missingFiles: [...recorded].filter((n) => !fs.existsSync(path.join(mediaRoot, n))),
-      orphanFiles: onDisk.filter((n) => !recorded.has(n)),
-      tempFiles: fs.readdirSync(path.join(mediaRoot, '.tmp')),
+      missingFiles: report.missingFiles,
+      orphanFiles: report.orphanFiles,
+      orphanMedia: report.orphanMedia,
+      tempFiles: fs.readdirSync(path.join(dataDir, 'media', '.tmp')),
     };
   } finally {
     await database.close();
@@ -186,7 +111,13 @@ describe.runIf(pglitePass)('graceful stop (PGlite pass only: each test starts it
     const answer = await upload.response;
     expect(answer).toMatchObject({ status: 201 });
     expect(await exitOf(server.child)).toEqual({ code: 0, signal: null });
-    expect(await storedState(server.dataDir, name)).toEqual({ creatives: 1, missingFiles: [], orphanFiles: [], tempFiles: [] });
+    expect(await storedState(server.dataDir, name)).toEqual({
+      creatives: 1,
+      missingFiles: [],
+      orphanFiles: [],
+      orphanMedia: [],
+      tempFiles: [],
+    });
   }, 90_000);
 
   it('cuts an upload that stalls past the grace period: nothing of it is kept', async () => {
@@ -202,7 +133,13 @@ describe.runIf(pglitePass)('graceful stop (PGlite pass only: each test starts it
     const answer = await upload.response;
     expect(answer).toHaveProperty('error');
     expect(await exitOf(server.child)).toEqual({ code: 0, signal: null });
-    expect(await storedState(server.dataDir, name)).toEqual({ creatives: 0, missingFiles: [], orphanFiles: [], tempFiles: [] });
+    expect(await storedState(server.dataDir, name)).toEqual({
+      creatives: 0,
+      missingFiles: [],
+      orphanFiles: [],
+      orphanMedia: [],
+      tempFiles: [],
+    });
   }, 90_000);
 });
 
@@ -212,7 +149,7 @@ describe.runIf(pglitePass)('npm start (PGlite pass only)', () => {
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     const child = spawn('npm', ['start'], { cwd: root, env: serverEnv(port, dataDir, { SEED: 'none' }), stdio: 'ignore', detached: true });
-    started.push({ child, dataDir });
+    track({ child, dataDir });
     await waitForHealth(baseUrl, child, 120_000);
     const serverPid = Number(fs.readFileSync(path.join(dataDir, 'server.lock'), 'utf8'));
     expect(serverPid).toBeGreaterThan(0);

@@ -1,0 +1,114 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '../../e2e/support/server';
+
+/**
+ * The real server as its own process (sources through tsx's loader), for tests about what happens
+ * to a process: signals, crashes, restarts. Each server is stopped (SIGKILL of its process group)
+ * and its DATA_DIR removed by `stopAllServers()`, to be called in `afterEach`.
+ */
+export const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+export interface ServerProcess {
+  child: ChildProcess;
+  baseUrl: string;
+  dataDir: string;
+  logs(): string;
+}
+
+const running: ChildProcess[] = [];
+const dataDirs = new Set<string>();
+
+/** Environment of a server child: embedded PGlite unless `extra` gives a DATABASE_URL. */
+export function serverEnv(port: number, dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', NODE_ENV: 'production' };
+  delete env.DATABASE_URL;
+  delete env.PUBLIC_URL;
+  for (const name of Object.keys(env)) if (name.startsWith('VITEST')) delete env[name];
+  return { ...env, ...extra };
+}
+
+export async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const ok = await fetch(`${baseUrl}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not become healthy');
+}
+
+export function exitOf(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+}
+
+/** Starts a server on a new DATA_DIR, or on `dataDir` again (a restart), and waits until it answers. */
+export async function startServer(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<ServerProcess> {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'creatheque-process-'));
+  dataDirs.add(dataDir);
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: repoRoot,
+    env: serverEnv(port, dataDir, { SEED: 'demo', ...options.env }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let logs = '';
+  child.stdout!.on('data', (c: Buffer) => (logs += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (logs += c.toString()));
+  running.push(child);
+  await waitForHealth(baseUrl, child, 60_000);
+  return { child, baseUrl, dataDir, logs: () => logs };
+}
+
+/** SIGKILL to the server's whole process group: no handler runs, as in a crash or an OOM kill. */
+export async function killHard(child: ChildProcess): Promise<void> {
+  try {
+    process.kill(-child.pid!, 'SIGKILL');
+  } catch {
+    child.kill('SIGKILL');
+  }
+  await exitOf(child);
+}
+
+/** Registers a directory (or spawned process) to be cleaned by stopAllServers. */
+export function track(entry: { dataDir?: string; child?: ChildProcess }): void {
+  if (entry.dataDir) dataDirs.add(entry.dataDir);
+  if (entry.child) running.push(entry.child);
+}
+
+export async function stopAllServers(): Promise<void> {
+  for (const child of running.splice(0)) {
+    if (child.exitCode === null && child.signalCode === null) await killHard(child);
+  }
+  for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+  dataDirs.clear();
+}
+
+/** POST /api/auth/login with the demo password; the session as a Cookie header value. */
+export async function loginTo(baseUrl: string, email: string, password = 'demo1234'): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email, password }),
+  });
+  if (res.status !== 200) throw new Error(`login of ${email} answered ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+/** The bytes and content type a browser would send for this form. */
+export async function encodeForm(form: FormData): Promise<{ body: Buffer; contentType: string }> {
+  const request = new Request('http://local/', { method: 'POST', body: form });
+  return { body: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type')! };
+}
