@@ -160,30 +160,37 @@ async function openTestDatabase(databaseUrl: string | undefined): Promise<{ data
     const database = await openDatabase({});
     return { database, dispose: () => database.close() };
   }
-  const name = `creatheque_test_${process.pid}_${crypto.randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
+  const scratch = await createScratchDatabase(databaseUrl);
+  const url = scratch.url;
   let database: Database;
   try {
-    database = await openDatabase({ databaseUrl: url.toString() });
+    database = await openDatabase({ databaseUrl: url });
   } catch (err) {
-    await dropDatabase(databaseUrl, name).catch(() => {});
+    await scratch.drop().catch(() => {});
     throw err;
   }
   return {
     database,
     async dispose() {
       await database.close();
-      await dropDatabase(databaseUrl, name);
+      await scratch.drop();
     },
   };
+}
+
+/** A new, empty database `creatheque_test_<random>` on the PostgreSQL server of `serverUrl`; drop() removes it. */
+export async function createScratchDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `creatheque_test_${process.pid}_${crypto.randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => dropDatabase(serverUrl, name) };
 }
 
 async function dropDatabase(serverUrl: string, name: string): Promise<void> {
