@@ -151,3 +151,26 @@ async function isStale(file: string, pid: number, olderThanMs: number): Promise<
   const stat = await fsp.stat(file).catch(() => null);
   return stat !== null && Date.now() - stat.mtimeMs >= olderThanMs;
 }
+
+/**
+ * Sweeps stale temp files (sweepTemp's rules) every `intervalMs` while the server runs, besides
+ * the sweep at start-up: a long-running server reclaims what a failed write left without waiting
+ * for a restart. The timer does not keep the process alive; one sweep runs at a time.
+ * Returns the function that stops it.
+ */
+export function sweepTempEvery(store: MediaStore, intervalMs: number, report: (removed: number | Error) => void): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    store
+      .sweepTemp()
+      .then(
+        (removed) => removed > 0 && report(removed),
+        (err: unknown) => report(err instanceof Error ? err : new Error(String(err))),
+      )
+      .finally(() => (running = false));
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
