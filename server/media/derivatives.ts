@@ -42,6 +42,16 @@ export const cardFileName = (base: string) => `${base}-card.webp`;
 /** File name of a video's poster frame, beside the original. */
 export const posterFileName = (base: string) => `${base}-poster.jpg`;
 
+/**
+ * Any stored file name → the base of its media, and the original's extension when it is the
+ * original itself (null for a derivative). Originals are named `creatives/<ms>-<hex>.<ext>`
+ * (randomMediaName): one hyphen, so `…-640.webp` can only be a variant. Null for other names.
+ */
+export function parseStoredName(name: string): { base: string; ext: string | null } | null {
+  const m = /^(creatives\/\d+-[0-9a-f]+)(?:\.([a-z0-9]+)|-card\.webp|-poster\.jpg|-\d+\.(?:avif|webp))$/.exec(name);
+  return m ? { base: m[1]!, ext: m[2] ?? null } : null;
+}
+
 /** File name of one variant, beside the original (`creatives/123-abc.png` → `creatives/123-abc-640.avif`). */
 export function variantName(base: string, width: number, format: VariantFormat): string {
   return `${base}-${width}.${format}`;
