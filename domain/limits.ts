@@ -9,6 +9,12 @@ export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const VIDEO_MAX_BYTES = 50 * 1024 * 1024;
+/**
+ * Largest picture decoded from an upload (an image, or a video's frame): a small file can claim or
+ * decompress to a huge bitmap (3 bytes a pixel), so the size is checked from the header first.
+ */
+export const IMAGE_MAX_PIXELS = 40_000_000;
+export const IMAGE_MAX_SIDE = 10_000;
 export const TOAST_DURATION_MS = 5000;
 export const AGENCY_REDIRECT_MS = 3000;
 export const TOP_CONTRIBUTORS = 6;

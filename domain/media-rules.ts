@@ -1,4 +1,4 @@
-import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from './limits';
+import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, VIDEO_MAX_BYTES } from './limits';
 import { MSG } from './messages';
 import type { MediaType } from './vocabulary';
 
@@ -30,6 +30,21 @@ export function acceptedMedia(contentType: string | null | undefined) {
 
 export function tooLargeMessage(kind: MediaType): string {
   return kind === 'image' ? MSG.imageTooLarge : MSG.videoTooLarge;
+}
+
+/** A file of an accepted type whose content cannot be decoded (truncated, corrupt, not what its header says). */
+export function unreadableMessage(kind: MediaType): string {
+  return kind === 'image' ? MSG.imageUnreadable : MSG.videoUnreadable;
+}
+
+/** A picture (an image, or a video's frame) over IMAGE_MAX_PIXELS or IMAGE_MAX_SIDE. */
+export function dimensionsMessage(kind: MediaType): string {
+  return kind === 'image' ? MSG.imageDimensionsTooLarge : MSG.videoDimensionsTooLarge;
+}
+
+/** Whether a picture of this size may be decoded (domain/limits.ts). */
+export function withinPictureLimits(width: number, height: number): boolean {
+  return width > 0 && height > 0 && width <= IMAGE_MAX_SIDE && height <= IMAGE_MAX_SIDE && width * height <= IMAGE_MAX_PIXELS;
 }
 
 /** The message for a picked file, or null when it may be uploaded (the server checks again by magic bytes). */

@@ -9,6 +9,7 @@ describe('limit messages', () => {
     expect(MSG.lastNameMax).toBe('Le nom ne doit pas dépasser 50 caractères');
     expect(MSG.imageTooLarge).toBe('Le fichier ne doit pas dépasser 10MB.');
     expect(MSG.videoTooLarge).toBe('Le fichier ne doit pas dépasser 50MB.');
+    expect(MSG.imageDimensionsTooLarge).toBe('Image trop grande : 40 mégapixels et 10\u202f000 px de côté au maximum.');
     expect(MSG.nameMax).toBe('Le nom ne doit pas dépasser 35 caractères');
     expect(MSG.advertiserMax).toBe("Le nom de l'annonceur ne doit pas dépasser 35 caractères");
     expect(MSG.rejectionMax).toBe('Le motif du refus ne doit pas dépasser 100 caractères');

@@ -3,6 +3,8 @@ import {
   COMMENT_MAX,
   FOLDER_NAME_MAX,
   IMAGE_MAX_BYTES,
+  IMAGE_MAX_PIXELS,
+  IMAGE_MAX_SIDE,
   NAME_MAX,
   NAME_PART_MAX,
   PASSWORD_MIN,
@@ -12,6 +14,8 @@ import {
 
 /** A byte limit as the spec writes it: '10MB'. */
 const megabytes = (bytes: number) => `${bytes / (1024 * 1024)}MB`;
+/** A picture size limit in French: '40 mégapixels et 10 000 px de côté au maximum'. */
+const pictureLimit = `${IMAGE_MAX_PIXELS / 1_000_000} mégapixels et ${IMAGE_MAX_SIDE.toLocaleString('fr-FR')} px de côté au maximum`;
 
 /**
  * Every user-facing French message of the spec (§5, §8), written once.
@@ -47,6 +51,12 @@ export const MSG = {
   mediaInvalidType: 'Format de fichier non valide. Utilisez JPG, PNG, WebP pour les images ou MP4, WebM, MOV pour les vidéos.',
   imageTooLarge: `Le fichier ne doit pas dépasser ${megabytes(IMAGE_MAX_BYTES)}.`,
   videoTooLarge: `Le fichier ne doit pas dépasser ${megabytes(VIDEO_MAX_BYTES)}.`,
+  imageUnreadable: 'Image illisible ou corrompue. Vérifiez le fichier ou exportez-le à nouveau en JPG, PNG ou WebP.',
+  videoUnreadable: 'Vidéo illisible ou corrompue. Vérifiez le fichier ou exportez-le à nouveau en MP4, WebM ou MOV.',
+  imageDimensionsTooLarge: `Image trop grande : ${pictureLimit}.`,
+  videoDimensionsTooLarge: `Vidéo trop grande : ${pictureLimit} par image.`,
+  oneMediaOnly: 'Un seul fichier média par créative',
+  uploadFormInvalid: 'Le formulaire envoyé est mal formé. Rechargez la page et réessayez.',
   fieldRequired: 'Ce champ est requis',
   nameMax: `Le nom ne doit pas dépasser ${NAME_MAX} caractères`,
   advertiserMax: `Le nom de l'annonceur ne doit pas dépasser ${ADVERTISER_MAX} caractères`,

@@ -56,7 +56,7 @@ export function createApp(deps: Deps, options: { distDir?: string } = {}) {
     .route('/api/health', healthRoutes())
     .route('/api/ready', readyRoutes(deps))
     .route('/api/metrics', metricsRoutes(deps.metrics, deps.config.env.METRICS_TOKEN))
-    .route('/media', mediaRoutes(deps))
+    .route('/media', mediaRoutes(deps, sessions))
     .use('/api/*', apiCacheHeaders)
     .use('/api/*', jsonBodyLimit())
     .use('/api/*', originCheck([deps.config.publicUrl, ...deps.config.trustedOrigins]))

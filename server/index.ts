@@ -12,6 +12,7 @@ import { parseEnv, toConfig } from './env';
 import type { Deps } from './http/context';
 import { configureLogging, logger } from './log';
 import { describeMediaTools } from './media/media-tools';
+import { sweepTempEvery } from './media/store';
 import { startControlServer, type ControlServer } from './ops/control-server';
 import { serverPaths } from './paths';
 
@@ -19,6 +20,8 @@ import { serverPaths } from './paths';
 const GRACE_MS = 10_000;
 /** After the cut, time left to handlers to clean up (an interrupted upload removes its temp file). */
 const CLEANUP_MS = 3_000;
+/** How often temp files left by failed writes are looked for while the server runs (besides start-up). */
+const TEMP_SWEEP_MS = 10 * 60 * 1000;
 
 async function main() {
   const env = parseEnv();
@@ -45,6 +48,11 @@ async function main() {
   logger.info(`media: ${describeMediaTools(deps.mediaTools, env)}`);
   const swept = await deps.media.sweepTemp();
   if (swept) logger.info(`media: ${swept} fichier(s) temporaire(s) abandonné(s) supprimé(s)`);
+  const stopTempSweep = sweepTempEvery(deps.media, TEMP_SWEEP_MS, (result) =>
+    result instanceof Error
+      ? logger.warn({ err: result }, 'media: nettoyage des fichiers temporaires impossible')
+      : logger.info(`media: ${result} fichier(s) temporaire(s) abandonné(s) supprimé(s)`),
+  );
   if (env.SEED === 'demo') await seedIfEmpty(deps);
 
   const app = createApp(deps, { distDir: serverPaths.dist });
@@ -57,6 +65,7 @@ async function main() {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    stopTempSweep();
     logger.info(`${signal} reçu : arrêt en cours`);
     void gracefulStop(server, deps, database, inFlight, control).then(
       () => {

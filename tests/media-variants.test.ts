@@ -6,6 +6,7 @@ import type { Creative } from '@domain/types';
 import { media } from '@server/db/schema';
 import { VARIANT_FORMATS, variantName } from '@server/media/derivatives';
 import { backfillImageVariants } from '@server/services/media-backfill';
+import { bombPng } from './helpers/attack-files';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { creativeForm, demoVideoBytes, pngBytes, VALID_FORM } from './helpers/uploads';
 
@@ -105,5 +106,12 @@ describe('responsive variants', () => {
     for (const { name } of entries(after.sources!.avif)) expect(await t.deps.media.exists(name)).toBe(true);
 
     expect(await backfillImageVariants(t.db, t.deps.media)).toEqual({ made: 0, missing: 0 });
+  });
+
+  it('the backfill passes over a picture above the pixel limit (stored before uploads were checked)', async () => {
+    const name = 'creatives/1700000000000-0123456789ab.png';
+    await t.deps.media.put(name, bombPng(12_000, 12_000));
+    await t.db.insert(media).values({ name, size: 1, contentType: 'image/png', originalName: 'bombe.png', timestamp: 1 });
+    expect(await backfillImageVariants(t.db, t.deps.media)).toEqual({ made: 0, missing: 1 });
   });
 });

@@ -7,6 +7,7 @@ import type { User } from '@domain/types';
 import { openDatabase, type Db } from '@server/db/client';
 import { schema } from '@server/db/schema';
 import { listComments } from '@server/services/comments.service';
+import { mediaAudience } from '@server/services/media-access';
 import { listFolderCreatives } from '@server/services/folders.service';
 import { listFavorites, listGallery } from '@server/services/creatives/gallery.service';
 import { likedAmong } from '@server/services/creatives/like-lookups';
@@ -239,6 +240,32 @@ describe.runIf(serverUrl)('query plans on PostgreSQL (needs DATABASE_URL)', () =
       expect(nodes.map((n) => n['Index Name'])).toContain('creative_likes_creative_id_user_id_pk');
     } finally {
       await client.query('RESET ALL');
+      client.release();
+    }
+  });
+
+  it('finds who may see a stored file from media_name_unique and creatives_media_idx (/media of pending work)', async () => {
+    recorded = [];
+    expect(await mediaAudience(db, 'creatives/1732170000000-4f9a1c2b0d3e-640.webp')).toEqual([]);
+    const query = recorded.find((r) => r.sql.includes('from "media"'));
+    const client = await pool.connect();
+    try {
+      // Every creative gets a media row, for this test only (rolled back).
+      await client.query('BEGIN');
+      await client.query(`
+        insert into media (id, name, size, content_type, original_name, timestamp)
+        select 'm-' || id, 'creatives/' || (1700000000000 + row_number() over (order by id)) || '-' || left(md5(id), 12) || '.png',
+               1000, 'image/png', 'a.png', 1700000000000
+        from creatives`);
+      await client.query(`update creatives set media_id = 'm-' || id`);
+      await client.query('ANALYZE media, creatives');
+      await client.query('SET LOCAL enable_seqscan = off');
+      const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`EXPLAIN (FORMAT JSON) ${query!.sql}`, query!.params);
+      const nodes = nodesOf(rows[0]!['QUERY PLAN'][0].Plan);
+      expect(nodes.filter((n) => n['Node Type'] === 'Seq Scan').map((n) => n['Relation Name'])).toEqual([]);
+      expect(nodes.map((n) => n['Index Name'])).toEqual(expect.arrayContaining(['media_name_unique', 'creatives_media_idx']));
+    } finally {
+      await client.query('ROLLBACK');
       client.release();
     }
   });

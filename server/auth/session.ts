@@ -41,10 +41,14 @@ async function userOfCookie(deps: Deps, cookie: string): Promise<User | null> {
  */
 export function loadSession(deps: Deps, sessions: SessionCache): MiddlewareHandler<AppEnv> {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const cookie = c.req.header('cookie');
-    c.set('user', cookie ? await sessions.resolve(cookie, () => userOfCookie(deps, cookie)) : null);
+    c.set('user', await userOfRequest(deps, sessions, c.req.header('cookie')));
     await next();
   });
+}
+
+/** The signed-in user of a request's Cookie header (see loadSession), for routes that need it only sometimes (/media). */
+export function userOfRequest(deps: Deps, sessions: SessionCache, cookie: string | undefined): Promise<User | null> {
+  return cookie ? sessions.resolve(cookie, () => userOfCookie(deps, cookie)) : Promise.resolve(null);
 }
 
 /** 401 for a visitor. */

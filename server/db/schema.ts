@@ -185,6 +185,9 @@ export const creatives = pgTable(
     // Validation queues (pending, rejected) and 'Mes créas'.
     index('creatives_status_recent_idx').on(t.status, newestFirst(t.createdAt), newestFirst(t.id)),
     index('creatives_submitter_idx').on(t.submittedBy, t.status, newestFirst(t.createdAt), newestFirst(t.id)),
+    // A stored file → its creative (who may see it: server/services/media-access.ts); also the
+    // `on delete set null` of a media row, which would otherwise scan every creative.
+    index('creatives_media_idx').on(t.mediaId),
     index('creatives_formats_idx').using('gin', t.formats),
     index('creatives_objectives_idx').using('gin', t.objectives),
     index('creatives_types_idx').using('gin', t.types),

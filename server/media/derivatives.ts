@@ -1,5 +1,5 @@
 import type { ImageSources } from '@domain/types';
-import { loadSharp } from './sharp';
+import { openImage } from './sharp';
 
 /** Width of gallery card images: cards are at most ~400 CSS px wide, so 2x fits high-DPI screens. */
 export const CARD_WIDTH = 800;
@@ -18,15 +18,13 @@ export interface ImageInfo {
 }
 
 export async function imageInfo(data: Buffer | string): Promise<ImageInfo> {
-  const sharp = await loadSharp();
-  const meta = await sharp(data).metadata();
+  const meta = await (await openImage(data)).metadata();
   return { width: meta.width ?? 0, height: meta.height ?? 0 };
 }
 
 /** Card-sized WebP (never enlarged), rotated per EXIF and stripped of metadata. */
 export async function cardDerivative(data: Buffer | string): Promise<Buffer> {
-  const sharp = await loadSharp();
-  return sharp(data).rotate().resize({ width: CARD_WIDTH, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
+  return (await openImage(data)).rotate().resize({ width: CARD_WIDTH, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
 }
 
 /** The widths made for an original `width` px wide: each listed one below it, and at least the smallest. */
@@ -37,6 +35,22 @@ export function variantWidthsFor(width: number): number[] {
 
 /** `creatives/123-abc.png` → `creatives/123-abc`: derivatives are named from it. */
 export const baseOf = (name: string) => name.replace(/\.[^./]+$/, '');
+
+/** File name of the card derivative, beside the original. */
+export const cardFileName = (base: string) => `${base}-card.webp`;
+
+/** File name of a video's poster frame, beside the original. */
+export const posterFileName = (base: string) => `${base}-poster.jpg`;
+
+/**
+ * Any stored file name → the base of its media, and the original's extension when it is the
+ * original itself (null for a derivative). Originals are named `creatives/<ms>-<hex>.<ext>`
+ * (randomMediaName): one hyphen, so `…-640.webp` can only be a variant. Null for other names.
+ */
+export function parseStoredName(name: string): { base: string; ext: string | null } | null {
+  const m = /^(creatives\/\d+-[0-9a-f]+)(?:\.([a-z0-9]+)|-card\.webp|-poster\.jpg|-\d+\.(?:avif|webp))$/.exec(name);
+  return m ? { base: m[1]!, ext: m[2] ?? null } : null;
+}
 
 /** File name of one variant, beside the original (`creatives/123-abc.png` → `creatives/123-abc-640.avif`). */
 export function variantName(base: string, width: number, format: VariantFormat): string {
@@ -60,8 +74,7 @@ export interface ImageVariants {
  * variantWidthsFor(width), rotated per EXIF, metadata stripped, never enlarged; and its colour.
  */
 export async function imageVariants(data: Buffer | string, base: string): Promise<ImageVariants> {
-  const sharp = await loadSharp();
-  const source = sharp(data).rotate();
+  const source = (await openImage(data)).rotate();
   const [meta, stats] = await Promise.all([source.clone().metadata(), source.clone().stats()]);
   const widths = variantWidthsFor(meta.width ?? VARIANT_WIDTHS[0]);
   const files: Variant[] = [];

@@ -38,13 +38,14 @@ export function parseRange(header: string | undefined, size: number): { start: n
 
 /**
  * Streams a stored file with its content type, HTTP Range support (video seeking) and either
- * long-lived caching (names are unique) or an attachment disposition for downloads.
+ * long-lived public caching (names are unique), or none for a download (an attachment) and for a
+ * file only some may see (`restricted`: a pending creative's media).
  */
 export async function serveFile(
   c: Context,
   filePath: string,
   contentType: string,
-  options: { downloadName?: string } = {},
+  options: { downloadName?: string; restricted?: boolean } = {},
 ): Promise<Response> {
   let size: number;
   try {
@@ -59,12 +60,8 @@ export async function serveFile(
     'Accept-Ranges': 'bytes',
     'X-Content-Type-Options': 'nosniff',
   };
-  if (options.downloadName) {
-    headers['Content-Disposition'] = `attachment; filename="${options.downloadName}"`;
-    headers['Cache-Control'] = 'private, no-store';
-  } else {
-    headers['Cache-Control'] = 'public, max-age=31536000, immutable';
-  }
+  if (options.downloadName) headers['Content-Disposition'] = `attachment; filename="${options.downloadName}"`;
+  headers['Cache-Control'] = options.downloadName || options.restricted ? 'private, no-store' : 'public, max-age=31536000, immutable';
   const range = parseRange(c.req.header('range'), size);
   if (range === 'invalid') {
     return new Response(null, { status: 416, headers: { ...headers, 'Content-Range': `bytes */${size}` } });

@@ -1,4 +1,5 @@
 import type sharpModule from 'sharp';
+import { IMAGE_MAX_PIXELS } from '@domain/limits';
 
 let loading: Promise<typeof sharpModule> | undefined;
 
@@ -9,4 +10,14 @@ let loading: Promise<typeof sharpModule> | undefined;
 export function loadSharp(): Promise<typeof sharpModule> {
   loading ??= import('sharp').then((module) => module.default);
   return loading;
+}
+
+/**
+ * A picture opened for decoding. Uploads are checked from their header before this
+ * (server/media/picture-checks.ts); the pixel limit here is the backstop for every other path
+ * (a poster, the backfill), so that no input makes libvips allocate a bitmap above it.
+ */
+export async function openImage(data: Buffer | string) {
+  const sharp = await loadSharp();
+  return sharp(data, { limitInputPixels: IMAGE_MAX_PIXELS });
 }

@@ -1,13 +1,14 @@
+import { once } from 'node:events';
 import fs from 'node:fs';
-import fsp from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import busboy from 'busboy';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Context } from 'hono';
 import { AppError } from '@domain/errors';
-import { MAX_BYTES, acceptedMedia, tooLargeMessage } from '@domain/media-rules';
+import { MAX_BYTES, acceptedMedia } from '@domain/media-rules';
 import { MSG } from '@domain/messages';
 import type { MediaType } from '@domain/vocabulary';
+import { badType, malformedForm, oneMediaOnly, tooLarge } from './media-errors';
 import type { MediaStore } from './store';
 
 /** Bytes the sniffer needs to recognise every accepted container. */
@@ -30,38 +31,48 @@ export interface ParsedUpload {
   file: UploadedFile | null;
 }
 
-const tooLarge = (kind: MediaType) =>
-  new AppError('PAYLOAD_TOO_LARGE', { message: tooLargeMessage(kind), fields: { media: tooLargeMessage(kind) } });
-const badType = () => new AppError('UNSUPPORTED_MEDIA', { message: MSG.mediaInvalidType, fields: { media: MSG.mediaInvalidType } });
-
 /**
  * Streams a multipart form (fields + one `media` file) to a temp file in the store. The type is
  * decided from the file's first bytes (never its name or declared type), and the size limit of
  * that type is enforced while the bytes arrive: nothing is buffered, and a refused upload leaves
- * no file behind. The caller moves the temp file into place or removes it.
+ * no file behind. A form that cannot be parsed is a 400, never a 500. The caller moves the temp
+ * file into place or discards it.
  */
 export async function readUpload(c: Context, store: MediaStore): Promise<ParsedUpload> {
   const contentType = c.req.header('content-type') ?? '';
-  if (!contentType.toLowerCase().startsWith('multipart/form-data')) {
-    throw new AppError('VALIDATION', { message: 'Formulaire multipart attendu' });
-  }
+  if (!contentType.toLowerCase().startsWith('multipart/form-data')) throw malformedForm();
   const declared = Number(c.req.header('content-length'));
   if (Number.isFinite(declared) && declared > LARGEST + FORM_OVERHEAD) throw tooLarge('video');
   const body = c.req.raw.body;
-  if (!body) throw new AppError('VALIDATION');
+  if (!body) throw malformedForm();
 
-  const fields: Record<string, string> = {};
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { 'content-type': contentType },
+      limits: { files: 1, fields: 20, fieldSize: 256 * 1024, fileSize: LARGEST + 1 },
+    });
+  } catch {
+    // busboy throws here, synchronously, when the boundary is missing or the type is not one it parses.
+    throw malformedForm();
+  }
+
+  // No prototype: a field named `__proto__` or `constructor` is just a field.
+  const fields: Record<string, string> = Object.create(null) as Record<string, string>;
   let file: UploadedFile | null = null;
   let tempPath: string | null = null;
-
-  const parser = busboy({
-    headers: { 'content-type': contentType },
-    limits: { files: 1, fields: 20, fieldSize: 256 * 1024, fileSize: LARGEST + 1 },
-  });
+  let fileStream: Readable | null = null;
+  let writing: Promise<void> = Promise.resolve();
   const input = Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>);
 
   const done = new Promise<void>((resolve, reject) => {
-    let pendingFile: Promise<void> = Promise.resolve();
+    // Stop parsing: drain the rest of the request without keeping it, end the file's write, and answer now.
+    const fail = (err: unknown) => {
+      input.unpipe(parser);
+      input.resume();
+      fileStream?.destroy();
+      reject(err);
+    };
     parser.on('field', (name, value) => {
       fields[name] = value;
     });
@@ -70,66 +81,83 @@ export async function readUpload(c: Context, store: MediaStore): Promise<ParsedU
         stream.resume();
         return;
       }
-      tempPath = store.tempPath();
-      const target = tempPath;
-      pendingFile = (async () => {
-        const out = fs.createWriteStream(target);
-        const head: Buffer[] = [];
-        let headBytes = 0;
-        let size = 0;
-        let accepted: Sniffed | null = null;
-        try {
-          for await (const chunk of stream as AsyncIterable<Buffer>) {
-            size += chunk.length;
-            if (!accepted) {
-              head.push(chunk);
-              headBytes += chunk.length;
-              if (headBytes >= SNIFF_BYTES) accepted = await sniff(Buffer.concat(head));
-            }
-            if (accepted && size > MAX_BYTES[accepted.kind]) throw tooLarge(accepted.kind);
-            if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
-          }
-          if (!accepted && size > 0) accepted = await sniff(Buffer.concat(head));
-          if (accepted && size > MAX_BYTES[accepted.kind]) throw tooLarge(accepted.kind);
-          await new Promise<void>((r, j) => out.end((err?: Error | null) => (err ? j(err) : r())));
-          if (size > 0 && accepted) {
-            file = {
-              tempPath: target,
-              size,
-              contentType: accepted.mime,
-              ext: accepted.ext,
-              kind: accepted.kind,
-              originalName: info.filename || 'media',
-            };
-          }
-        } catch (err) {
-          out.destroy();
-          throw err;
-        }
-      })();
-      pendingFile.catch((err: unknown) => {
-        // Stop parsing: drain the rest of the request without keeping it, and answer now.
-        input.unpipe(parser);
-        input.resume();
-        stream.resume();
-        reject(err);
+      fileStream = stream;
+      const target = store.tempPath();
+      tempPath = target;
+      writing = writeMedia(stream, target).then((written) => {
+        file = written && { ...written, tempPath: target, originalName: cleanOriginalName(info.filename) };
       });
+      writing.catch(fail);
     });
-    parser.on('error', reject);
+    parser.on('filesLimit', () => fail(oneMediaOnly()));
+    parser.on('error', () => fail(malformedForm()));
     // A client that goes away (or a server that stops) mid-upload ends here: the temp file is removed.
-    input.on('error', reject);
-    parser.on('close', () => pendingFile.then(resolve, reject));
+    input.on('error', fail);
+    parser.on('close', () => writing.then(resolve, reject));
   });
 
   input.pipe(parser);
   try {
     await done;
   } catch (err) {
-    if (tempPath) await fsp.rm(tempPath, { force: true });
+    // The write stream is closed before its file is removed (else its late open could create it again).
+    await writing.catch(() => {});
+    if (tempPath) await store.discardTemp(tempPath);
     throw err instanceof AppError ? err : new AppError('VALIDATION', { message: MSG.submitError });
   }
-  if (!file && tempPath) await fsp.rm(tempPath, { force: true });
+  if (!file && tempPath) await store.discardTemp(tempPath);
   return { fields, file };
+}
+
+/**
+ * Writes the file part to `target`, sniffing its type from its first bytes and enforcing that
+ * type's size limit as it arrives. Null for an empty part. Settles only once the file is closed.
+ */
+async function writeMedia(stream: Readable, target: string): Promise<Omit<UploadedFile, 'tempPath' | 'originalName'> | null> {
+  const out = fs.createWriteStream(target);
+  // A write error (disk full) is thrown by the next write, the drain wait or end(), not left unhandled.
+  let writeError: Error | null = null;
+  out.on('error', (err) => (writeError = err));
+  const head: Buffer[] = [];
+  let headBytes = 0;
+  let size = 0;
+  let accepted: Sniffed | null = null;
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (!accepted) {
+        head.push(chunk);
+        headBytes += chunk.length;
+        if (headBytes >= SNIFF_BYTES) accepted = await sniff(Buffer.concat(head));
+      }
+      if (accepted && size > MAX_BYTES[accepted.kind]) throw tooLarge(accepted.kind);
+      if (writeError) throw writeError;
+      if (!out.write(chunk)) await once(out, 'drain');
+    }
+    if (!accepted && size > 0) accepted = await sniff(Buffer.concat(head));
+    if (accepted && size > MAX_BYTES[accepted.kind]) throw tooLarge(accepted.kind);
+    await new Promise<void>((r, j) => out.end((err?: Error | null) => (err ? j(err) : r())));
+  } catch (err) {
+    if (!out.closed) {
+      const closed = once(out, 'close');
+      out.destroy();
+      await closed.catch(() => {});
+    }
+    throw err;
+  }
+  return accepted && size > 0 ? { size, contentType: accepted.mime, ext: accepted.ext, kind: accepted.kind } : null;
+}
+
+/**
+ * The file name as the client sent it, kept for the record only — the stored name is ours
+ * (randomMediaName) and downloads are named after the creative: its last path segment, without
+ * control characters (NUL cannot be stored in PostgreSQL text; CR/LF must never reach a header).
+ */
+export function cleanOriginalName(name: string | undefined): string {
+  const last = (name ?? '').split(/[/\\]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
+  const clean = last.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return clean.slice(0, 255) || 'media';
 }
 
 interface Sniffed {

@@ -79,3 +79,34 @@ export async function extractPoster(tools: MediaTools, file: string): Promise<Vi
     await fsp.rm(out, { force: true });
   }
 }
+
+/** ffmpeg's muxer for each accepted video extension (domain/media-rules.ts). */
+const MUXERS: Record<string, string> = { mp4: 'mp4', mov: 'mov', webm: 'webm' };
+
+/**
+ * Copies a video into `output` without its metadata: no global or stream tags (a phone's
+ * recording place, device, dates), no chapters, and only its video and audio streams — not data
+ * tracks (a camera's GPS track), subtitles or cover art (`0:V` leaves out attached pictures).
+ * `-c copy` rewrites the container only, never the pictures or the sound: about as fast as
+ * copying the file. Resolves to false when ffmpeg cannot read the container (a corrupt file or
+ * one without a video stream); rejects when ffmpeg itself cannot run.
+ */
+export async function remuxWithoutMetadata(ffmpeg: string, input: string, output: string, ext: string): Promise<boolean> {
+  const muxer = MUXERS[ext];
+  if (!muxer) return false;
+  try {
+    await run(
+      ffmpeg,
+      // prettier-ignore
+      ['-hide_banner', '-v', 'error', '-y', '-i', input,
+        '-map', '0:V', '-map', '0:a?', '-map_metadata', '-1', '-map_chapters', '-1', '-c', 'copy', '-f', muxer, output],
+      { timeout: TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 },
+    );
+    return true;
+  } catch (err) {
+    const failure = err as NodeJS.ErrnoException;
+    if (failure.code === 'ENOENT' || failure.code === 'EACCES') throw err;
+    logger.info({ err }, 'video refused: ffmpeg could not read its container');
+    return false;
+  }
+}

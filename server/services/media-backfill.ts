@@ -3,12 +3,16 @@ import type { Db } from '../db/client';
 import { media } from '../db/schema';
 import { baseOf, imageVariants } from '../media/derivatives';
 import type { MediaStore } from '../media/store';
+import { logger } from '../log';
 import { fileWriter } from './media.service';
 
 export interface BackfillSummary {
   /** Media given their variants. */
   made: number;
-  /** Media without a picture file in the store (a video without poster, a lost file): left as they are. */
+  /**
+   * Media without a usable picture (a video without poster, a lost file, a picture sharp refuses:
+   * corrupt, or over IMAGE_MAX_PIXELS — accepted before uploads were checked): left as they are.
+   */
   missing: number;
 }
 
@@ -41,7 +45,14 @@ export async function backfillImageVariants(
         summary.missing += 1;
         continue;
       }
-      const made = await imageVariants(store.pathOf(picture), baseOf(row.name));
+      const made = await imageVariants(store.pathOf(picture), baseOf(row.name)).catch((err: unknown) => {
+        logger.warn({ err, file: picture }, 'backfill: picture left without variants');
+        return null;
+      });
+      if (!made) {
+        summary.missing += 1;
+        continue;
+      }
       const files = fileWriter(store);
       try {
         for (const file of made.files) await files.put(file.name, file.data);

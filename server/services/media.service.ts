@@ -3,7 +3,17 @@ import type { MediaType } from '@domain/vocabulary';
 import type { Db } from '../db/client';
 import type { Deps } from '../http/context';
 import { media } from '../db/schema';
-import { baseOf, cardDerivative, imageInfo, imageVariants, VARIANT_FORMATS, variantName } from '../media/derivatives';
+import {
+  baseOf,
+  cardDerivative,
+  cardFileName,
+  imageInfo,
+  imageVariants,
+  posterFileName,
+  VARIANT_FORMATS,
+  variantName,
+} from '../media/derivatives';
+import { decodingUpload } from '../media/picture-checks';
 import { randomMediaName, type MediaStore } from '../media/store';
 import { extractPoster } from '../media/video';
 import { logger } from '../log';
@@ -11,14 +21,17 @@ import { logger } from '../log';
 export type MediaRow = typeof media.$inferSelect;
 
 export interface NewMedia {
-  /** The original: bytes in memory, or a fully written temp file inside the store (moved into place). */
+  /**
+   * The original: bytes in memory, or a fully written temp file inside the store (moved into
+   * place on success, removed on failure).
+   */
   source: { data: Buffer } | { tempPath: string; size: number };
   ext: string;
   contentType: string;
   originalName: string;
   mediaType: MediaType;
-  /** JPEG poster frame for a video; made with ffmpeg when omitted. */
-  poster?: Buffer;
+  /** JPEG poster frame for a video; made with ffmpeg when omitted, none when null. */
+  poster?: Buffer | null;
   width?: number;
   height?: number;
 }
@@ -31,7 +44,8 @@ export function filesOf(row: Pick<MediaRow, 'name' | 'thumbName' | 'posterName' 
 
 /**
  * Writes an original and its derivatives fully to the store, then records the metadata row.
- * If anything fails, the files written so far are removed: no file without a row, no row without a file.
+ * If anything fails, the files written so far are removed: no file without a row, no row without a
+ * file. A picture sharp cannot decode is the sender's fault: 415 (server/media/picture-checks.ts).
  */
 export async function storeMedia(deps: Pick<Deps, 'db' | 'media' | 'mediaTools'>, input: NewMedia): Promise<MediaRow> {
   const { db, media: store } = deps;
@@ -48,11 +62,12 @@ export async function storeMedia(deps: Pick<Deps, 'db' | 'media' | 'mediaTools'>
     if (input.mediaType === 'image') {
       frame = original;
     } else {
-      const extracted = input.poster ? null : await extractPoster(deps.mediaTools, typeof original === 'string' ? original : '');
+      const extracted =
+        input.poster !== undefined ? null : await extractPoster(deps.mediaTools, typeof original === 'string' ? original : '');
       const poster = input.poster ?? extracted?.poster ?? null;
       if (extracted) size = { width: size.width ?? extracted.width, height: size.height ?? extracted.height };
       if (poster) {
-        posterName = `${base}-poster.jpg`;
+        posterName = posterFileName(base);
         await put(posterName, poster);
         frame = poster;
       }
@@ -60,12 +75,17 @@ export async function storeMedia(deps: Pick<Deps, 'db' | 'media' | 'mediaTools'>
     let thumbName: string | null = null;
     let variants: { widths: number[]; placeholderColor: string } | null = null;
     if (frame) {
-      thumbName = `${base}-card.webp`;
-      await put(thumbName, await cardDerivative(frame));
-      if (size.width === null || size.height === null) size = await imageInfo(frame);
-      const made = await imageVariants(frame, base);
-      for (const file of made.files) await put(file.name, file.data);
-      variants = { widths: made.widths, placeholderColor: made.placeholderColor };
+      const picture = frame;
+      const made = await decodingUpload(input.mediaType, async () => ({
+        card: await cardDerivative(picture),
+        size: size.width === null || size.height === null ? await imageInfo(picture) : size,
+        variants: await imageVariants(picture, base),
+      }));
+      thumbName = cardFileName(base);
+      await put(thumbName, made.card);
+      size = made.size;
+      for (const file of made.variants.files) await put(file.name, file.data);
+      variants = { widths: made.variants.widths, placeholderColor: made.variants.placeholderColor };
     }
     if ('data' in input.source) await put(name, input.source.data);
     else await files.adopt(name, input.source.tempPath);
@@ -88,6 +108,7 @@ export async function storeMedia(deps: Pick<Deps, 'db' | 'media' | 'mediaTools'>
     return row!;
   } catch (err) {
     await files.rollback();
+    if ('tempPath' in input.source) await store.discardTemp(input.source.tempPath);
     throw err;
   }
 }

@@ -11,7 +11,14 @@ let t: TestApp;
 const accounts = {} as Record<Role, { id: string; email: string; cookie: string }>;
 let otherAgencyId: string;
 const shared = {} as Record<
-  'approved' | 'approvedWithMedia' | 'pendingOfAgency' | 'pendingOfOtherAgency' | 'comment' | 'mediaFile',
+  | 'approved'
+  | 'approvedWithMedia'
+  | 'pendingOfAgency'
+  | 'pendingOfOtherAgency'
+  | 'comment'
+  | 'mediaFile'
+  | 'pendingMediaOfAgency'
+  | 'pendingMediaOfOtherAgency',
   string
 >;
 
@@ -28,6 +35,14 @@ beforeAll(async () => {
   shared.approvedWithMedia = (await insertCreative(t.db, { mediaId: stored.id })).id;
   shared.pendingOfAgency = (await insertCreative(t.db, { status: 'pending', submittedBy: accounts.agency.id })).id;
   shared.pendingOfOtherAgency = (await insertCreative(t.db, { status: 'pending', submittedBy: otherAgencyId })).id;
+  for (const [fixture, submittedBy] of [
+    ['pendingMediaOfAgency', accounts.agency.id],
+    ['pendingMediaOfOtherAgency', otherAgencyId],
+  ] as const) {
+    const pending = await storeTestImage(t.deps);
+    await insertCreative(t.db, { status: 'pending', submittedBy, mediaId: pending.id });
+    shared[fixture] = pending.thumbName!.replace('creatives/', '');
+  }
   shared.comment = (
     await t.request<Comment>('POST', `/api/creatives/${shared.approved}/comments`, {
       cookie: accounts.user.cookie,

@@ -19,6 +19,8 @@ export type Fixture =
   | 'freshComment'
   | 'comment'
   | 'mediaFile'
+  | 'pendingMediaOfAgency'
+  | 'pendingMediaOfOtherAgency'
   | 'ownFolder'
   | 'otherFolder'
   | 'freshUser'
@@ -52,6 +54,21 @@ export const MATRIX: MatrixRow[] = [
   // Without METRICS_TOKEN the metrics do not exist; with it, only its Bearer token opens them (tests/operations.test.ts).
   { method: 'GET', route: '/api/metrics', expect: all(404) },
   { method: 'GET', route: '/media/creatives/:file', id: 'mediaFile', expect: all(200) },
+  // A pending creative's files: like the creative itself (its poster, card and variants alike).
+  {
+    method: 'GET',
+    route: '/media/creatives/:file',
+    variant: 'pending, own agency',
+    id: 'pendingMediaOfAgency',
+    expect: { anonymous: 404, user: 404, agency: 200, specialist: 200, admin: 200 },
+  },
+  {
+    method: 'GET',
+    route: '/media/creatives/:file',
+    variant: 'pending, other agency',
+    id: 'pendingMediaOfOtherAgency',
+    expect: { anonymous: 404, user: 404, agency: 404, specialist: 200, admin: 200 },
+  },
 
   { method: 'GET', route: '/api/auth/session', expect: all(200) },
   { method: 'POST', route: '/api/auth/register', body: 'register', expect: all(201) },

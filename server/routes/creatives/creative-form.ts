@@ -1,4 +1,3 @@
-import fsp from 'node:fs/promises';
 import type { Context } from 'hono';
 import { AppError } from '@domain/errors';
 import { MSG } from '@domain/messages';
@@ -9,29 +8,35 @@ import { readUpload, type UploadedFile } from '@server/media/upload';
 
 /**
  * The submit / edit form: a multipart body with `data` (JSON of the form) and an optional `media`
- * file. The file is streamed to a temp file first; if the form is invalid, it is removed.
+ * file, streamed to a temp file first. `handle` gets the valid form; whatever happens — an invalid
+ * form, a refused or corrupt file, a missing creative, a failed write — the temp file is removed
+ * when it returns (after a success it has already been moved into place).
  */
-export async function readCreativeForm(
+export async function withCreativeForm<T>(
   c: Context<AppEnv>,
   deps: Deps,
   options: { mediaRequired: boolean },
-): Promise<{ input: CreativeInputData; file: UploadedFile | null }> {
+  handle: (input: CreativeInputData, file: UploadedFile | null) => Promise<T>,
+): Promise<T> {
   const { fields, file } = await readUpload(c, deps.media);
   if (file) deps.metrics?.countUpload(file.size);
   try {
-    let data: unknown;
-    try {
-      data = JSON.parse(fields.data ?? '');
-    } catch {
-      throw new AppError('VALIDATION');
-    }
-    const input = parseInput(creativeInput, data);
+    const input = parseForm(fields);
     if (options.mediaRequired && !file) {
       throw new AppError('VALIDATION', { message: MSG.mediaRequired, fields: { media: MSG.mediaRequired } });
     }
-    return { input, file };
-  } catch (err) {
-    if (file) await fsp.rm(file.tempPath, { force: true });
-    throw err;
+    return await handle(input, file);
+  } finally {
+    if (file) await deps.media.discardTemp(file.tempPath);
   }
+}
+
+function parseForm(fields: Record<string, string>): CreativeInputData {
+  let data: unknown;
+  try {
+    data = JSON.parse(fields.data ?? '');
+  } catch {
+    throw new AppError('VALIDATION');
+  }
+  return parseInput(creativeInput, data);
 }

@@ -16,7 +16,7 @@ import { getCreative, getDownload, setLike } from '@server/services/creatives/cr
 import { getHighlights, listGallery } from '@server/services/creatives/gallery.service';
 import { feature, review } from '@server/services/creatives/review.service';
 import { deleteCreative, submitCreative, updateCreative } from '@server/services/creatives/submission.service';
-import { readCreativeForm } from './creative-form';
+import { withCreativeForm } from './creative-form';
 
 /** The gallery and one creative: reading, likes, download, comments; submit, edit, delete, review, feature. */
 export function creativesRoutes(deps: Deps) {
@@ -52,14 +52,16 @@ export function creativesRoutes(deps: Deps) {
       return c.json(await addComment(db, currentUser(c), c.req.param('id'), text), 201);
     })
 
-    .post('/', requirePermission('creative:submit', { signedOutMessage: MSG.mustBeLoggedToSubmit }), async (c) => {
-      const { input, file } = await readCreativeForm(c, deps, { mediaRequired: true });
-      return c.json(await submitCreative(deps, currentUser(c), input, file!), 201);
-    })
-    .patch('/:id', requirePermission('creative:update'), async (c) => {
-      const { input, file } = await readCreativeForm(c, deps, { mediaRequired: false });
-      return c.json(await updateCreative(deps, currentUser(c), c.req.param('id'), input, file));
-    })
+    .post('/', requirePermission('creative:submit', { signedOutMessage: MSG.mustBeLoggedToSubmit }), (c) =>
+      withCreativeForm(c, deps, { mediaRequired: true }, async (input, file) =>
+        c.json(await submitCreative(deps, currentUser(c), input, file!), 201),
+      ),
+    )
+    .patch('/:id', requirePermission('creative:update'), (c) =>
+      withCreativeForm(c, deps, { mediaRequired: false }, async (input, file) =>
+        c.json(await updateCreative(deps, currentUser(c), c.req.param('id'), input, file)),
+      ),
+    )
     .delete('/:id', requirePermission('creative:delete'), async (c) => {
       await deleteCreative(deps, c.req.param('id'));
       return c.json({ ok: true });

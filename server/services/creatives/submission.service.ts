@@ -8,15 +8,17 @@ import { statusOnSubmit } from '@domain/transitions';
 import type { Creative, User } from '@domain/types';
 import { creatives } from '@server/db/schema';
 import type { Deps } from '@server/http/context';
+import { sanitizeUpload } from '@server/media/sanitize-upload';
 import type { UploadedFile } from '@server/media/upload';
 import { deleteMedia, storeMedia } from '../media.service';
 import { getCreative } from './creative.service';
 import { creativeColumns } from './creative-write';
 import type { z } from 'zod';
 
-function storeUpload(deps: Deps, file: UploadedFile) {
+/** An upload, cleaned of its metadata and checked (server/media/sanitize-upload.ts), stored with its derivatives. */
+async function storeUpload(deps: Deps, file: UploadedFile) {
   return storeMedia(deps, {
-    source: { tempPath: file.tempPath, size: file.size },
+    ...(await sanitizeUpload(deps, file)),
     ext: file.ext,
     contentType: file.contentType,
     originalName: file.originalName,

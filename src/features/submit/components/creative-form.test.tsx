@@ -1,7 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@domain/messages';
+import { GatewayError } from '@/gateway/types';
 import { renderWithProviders } from '@/testing/render';
 import { EMPTY_FORM } from '../form-values';
 import { CreativeForm } from './creative-form';
@@ -12,8 +13,7 @@ beforeAll(() => {
   URL.revokeObjectURL ??= () => {};
 });
 
-function setup() {
-  const onSubmit = vi.fn(() => Promise.resolve());
+function setup(onSubmit = vi.fn(() => Promise.resolve())) {
   renderWithProviders(
     <CreativeForm defaultValues={EMPTY_FORM} submitLabel="Soumettre la créative" failureMessage={MSG.submitError} onSubmit={onSubmit} />,
   );
@@ -49,12 +49,31 @@ describe('CreativeForm', () => {
     expect(await screen.findByText(MSG.mediaInvalidType)).toBeInTheDocument();
   });
 
-  it('sends the validated input with HOOK and LE TRUC EN PLUS split by line', async () => {
-    const { onSubmit, user } = setup();
+  /** Picks a PNG and fills the required fields. */
+  async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
     await user.upload(screen.getByLabelText('Fichier média'), new File(['png'], 'visuel.png', { type: 'image/png' }));
     expect(await screen.findByText('visuel.png')).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'Nom de la créative' }), 'Promo été');
     for (const value of ['Statique', 'TOFU', 'Humour', 'Food', 'Meta']) await user.click(screen.getByRole('button', { name: value }));
+  }
+
+  it('shows why the server refused the file under the picker (corrupt image, too many pixels)', async () => {
+    for (const [code, status, message] of [
+      ['UNSUPPORTED_MEDIA', 415, MSG.imageUnreadable],
+      ['PAYLOAD_TOO_LARGE', 413, MSG.imageDimensionsTooLarge],
+    ] as const) {
+      const { user } = setup(vi.fn(() => Promise.reject(new GatewayError(code, message, status, { media: message }))));
+      await fillRequired(user);
+      await user.click(screen.getByRole('button', { name: 'Soumettre la créative' }));
+      expect((await screen.findByRole('alert')).textContent).toBe(message);
+      expect(screen.queryByText(MSG.submitError)).not.toBeInTheDocument();
+      cleanup();
+    }
+  });
+
+  it('sends the validated input with HOOK and LE TRUC EN PLUS split by line', async () => {
+    const { onSubmit, user } = setup();
+    await fillRequired(user);
     await user.type(screen.getByRole('textbox', { name: 'HOOK' }), 'Premier{Enter}{Enter}  Second  {Enter}');
     await user.click(screen.getByRole('button', { name: 'Soumettre la créative' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));

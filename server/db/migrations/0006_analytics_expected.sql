@@ -1,7 +1,7 @@
 -- The rollups analytics_daily should hold, computed from the tables (issue 14, check:integrity):
 -- analytics_rebuild() writes them, the integrity check compares them with what is stored, so the
 -- rule lives in one function. Same set-based query as migration 0003's rebuild.
-CREATE FUNCTION analytics_expected() RETURNS SETOF analytics_daily
+CREATE OR REPLACE FUNCTION analytics_expected() RETURNS SETOF analytics_daily
 LANGUAGE sql STABLE AS $$
   SELECT coalesce(d.day, '-infinity'), d.kind, d.key, sum(d.n)::integer
     FROM (SELECT f.day, f.kind, f.key, count(*) AS n FROM creatives r, analytics_facts(r) f GROUP BY 1, 2, 3

@@ -1,0 +1,1 @@
+CREATE INDEX "creatives_media_idx" ON "creatives" USING btree ("media_id");
