@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments, creativeLikes, creatives, media } from '@server/db/schema';
 import { deleteMedia } from '@server/services/media.service';
-import { baseCandidates, checkIntegrity, isClean, repairIntegrity } from '@server/ops/integrity';
+import { checkIntegrity, isClean, repairIntegrity } from '@server/ops/integrity';
 import { insertCreative, insertUsers, sessionCookieFor, storeTestImage } from './helpers/fixtures';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -122,12 +122,5 @@ describe('check:integrity', () => {
     expect(later.orphanFiles).toEqual([fresh]);
     expect(later.orphanMedia).toEqual([unused.id]);
     await repairIntegrity(t.db, t.deps.media, later);
-  });
-
-  it('reads a stored name both ways when its random part is all digits', () => {
-    expect(baseCandidates('creatives/1-abcdef012345.png')).toEqual(['creatives/1-abcdef012345']);
-    expect(baseCandidates('creatives/1-123456789012.png')).toEqual(['creatives/1-123456789012', 'creatives/1']);
-    expect(baseCandidates('creatives/1-123456789012-640.webp')).toEqual(['creatives/1-123456789012-640', 'creatives/1-123456789012']);
-    expect(baseCandidates('creatives/1-abc-card.webp')).toEqual(['creatives/1-abc-card', 'creatives/1-abc']);
   });
 });

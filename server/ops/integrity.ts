@@ -5,7 +5,7 @@ import { analyticsDrift, rebuildAnalyticsRollups } from '../db/analytics-rollups
 import type { Db } from '../db/client';
 import { comments, creatives, media } from '../db/schema';
 import { rowsOf } from '../db/sql-rows';
-import { baseOf } from '../media/derivatives';
+import { baseOf, parseStoredName } from '../media/derivatives';
 import type { MediaStore } from '../media/store';
 import { deleteMedia, filesOf, removeFiles, type MediaRow } from '../services/media.service';
 import { walkMedia } from './media-files';
@@ -179,10 +179,8 @@ async function checkMediaFiles(db: Db, store: MediaStore, minAgeMs: number) {
   const cutoff = Date.now() - minAgeMs;
   const orphanCandidates: string[] = [];
   for await (const file of walkMedia(store.root)) {
-    const entry = baseCandidates(file)
-      .map((base) => byBase.get(base))
-      .find((e) => e && filesOf(e.row).includes(file));
-    if (entry) entry.seen += 1;
+    const entry = byBase.get(baseOfFile(file));
+    if (entry && filesOf(entry.row).includes(file)) entry.seen += 1;
     else if ((await modifiedAt(store, file)) <= cutoff) orphanCandidates.push(file);
   }
 
@@ -197,26 +195,17 @@ async function checkMediaFiles(db: Db, store: MediaStore, minAgeMs: number) {
   // Checked again now: a row stored during the walk may list a file that looked orphan.
   const orphanFiles: string[] = [];
   for (const file of orphanCandidates) {
-    const patterns = baseCandidates(file).map((base) => sql`${media.name} LIKE ${`${escapeLike(base)}.%`}`);
     const rows = await db
       .select()
       .from(media)
-      .where(sql.join(patterns, sql` OR `));
+      .where(sql`${media.name} LIKE ${`${escapeLike(baseOfFile(file))}.%`}`);
     if (!rows.some((row) => filesOf(row).includes(file))) orphanFiles.push(file);
   }
   return { missingFiles, orphanFiles };
 }
 
-/**
- * The bases a stored file may belong to: `creatives/1732170000000-4f9a1c2b3d4e` for the original
- * (`….png`), the card (`…-card.webp`), the poster (`…-poster.jpg`) and the variants (`…-640.avif`).
- * Both readings are tried, since a random part made only of digits looks like a variant's width.
- */
-export function baseCandidates(file: string): string[] {
-  const base = baseOf(file);
-  const stripped = base.replace(/-(card|poster|\d+)$/, '');
-  return stripped === base ? [base] : [base, stripped];
-}
+/** The base every file of a media row shares (derivatives.ts parseStoredName); a name we did not make is its own. */
+const baseOfFile = (file: string) => parseStoredName(file)?.base ?? baseOf(file);
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
