@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import type { AppEnv, Deps } from '../http/context';
+import { clientAddress } from '../http/client-address';
 
 export interface AuthCallResult {
   ok: boolean;
@@ -9,19 +9,6 @@ export interface AuthCallResult {
   code: string | null;
   body: unknown;
   setCookies: string[];
-}
-
-/** The client's address: the socket peer, or the proxy's X-Forwarded-For when TRUST_PROXY is set. */
-function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? '127.0.0.1';
-  } catch {
-    return '127.0.0.1'; // in-process requests (tests) have no socket
-  }
 }
 
 /**
