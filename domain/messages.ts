@@ -13,6 +13,13 @@ import {
 /** A byte limit as the spec writes it: '10MB'. */
 const megabytes = (bytes: number) => `${bytes / (1024 * 1024)}MB`;
 
+/** A wait in whole seconds as a person says it: '1 seconde', '45 secondes', '2 minutes', '1 heure'. */
+function wait(seconds: number): string {
+  const [n, unit] =
+    seconds < 60 ? [seconds, 'seconde'] : seconds < 3600 ? [Math.ceil(seconds / 60), 'minute'] : [Math.ceil(seconds / 3600), 'heure'];
+  return `${n} ${unit}${n > 1 ? 's' : ''}`;
+}
+
 /**
  * Every user-facing French message of the spec (§5, §8), written once.
  * Schemas, server errors and the UI all read them from here. A message that states a limit
@@ -109,6 +116,8 @@ export const MSG = {
   notFound: 'Ressource introuvable',
   invalidInput: 'Données invalides',
   rateLimited: 'Trop de tentatives. Réessayez dans quelques instants.',
+  rateLimitedFor: (seconds: number) => `Trop de tentatives. Réessayez dans ${wait(seconds)}.`,
+  tooManyWrites: (seconds: number) => `Trop d'actions en peu de temps. Réessayez dans ${wait(seconds)}.`,
   internal: 'Une erreur inattendue est survenue. Veuillez réessayer.',
   metricsTokenInvalid: 'Jeton de métriques manquant ou invalide',
 } as const;

@@ -4,6 +4,7 @@ import type { Db } from './db/client';
 import type { ServerConfig } from './env';
 import type { Deps } from './http/context';
 import { createMetrics, type PoolStats } from './http/metrics';
+import { MemoryRateLimitStore } from './http/rate-limit-store';
 import { ResponseCache } from './http/response-cache';
 import { resolveMediaTools, type MediaTools } from './media/media-tools';
 import { createDiskStore, type MediaStore } from './media/store';
@@ -22,6 +23,8 @@ export function buildDeps(options: {
   mediaTools?: MediaTools;
   /** PostgreSQL pool figures for the metrics (PGlite has none). */
   poolStats?: () => PoolStats | null;
+  /** The clock of the rate limits (tests move it instead of waiting). */
+  now?: () => number;
 }): Deps {
   const webhooks = options.webhooks ?? createWebhookSender();
   const { env } = options.config;
@@ -48,6 +51,7 @@ export function buildDeps(options: {
     mediaTools: options.mediaTools ?? resolveMediaTools(env),
     metrics,
     responseCache: env.RESPONSE_CACHE === 'on' ? new ResponseCache() : null,
+    writeLimits: env.WRITE_RATE_LIMIT === 'off' ? null : new MemoryRateLimitStore({ now: options.now }),
     lifecycle: { stopping: false },
   };
 }

@@ -2,17 +2,11 @@ import { Hono } from 'hono';
 import { AppError } from '@domain/errors';
 import { MSG } from '@domain/messages';
 import { loginInput, registerInput } from '@domain/schemas/auth';
-import { callAuth, forwardCookies, type AuthCallResult } from '@server/auth/auth-proxy';
+import { callAuth, forwardCookies, throwIfRefused, type AuthCallResult } from '@server/auth/auth-proxy';
 import type { AppEnv, Deps } from '@server/http/context';
 import { jsonInput } from '@server/http/validate';
 import { toUser } from '@server/auth/session';
 import { logger } from '@server/log';
-
-/** Refusals that are not about the credentials: rate limit, foreign origin. */
-function throwIfRefused(result: AuthCallResult): void {
-  if (result.status === 429) throw new AppError('RATE_LIMITED');
-  if (result.status === 403) throw new AppError('FORBIDDEN');
-}
 
 function sessionUser(result: AuthCallResult) {
   const body = result.body as { user: Parameters<typeof toUser>[0] };
