@@ -118,6 +118,7 @@ export const MSG = {
   rateLimited: 'Trop de tentatives. Réessayez dans quelques instants.',
   rateLimitedFor: (seconds: number) => `Trop de tentatives. Réessayez dans ${wait(seconds)}.`,
   tooManyWrites: (seconds: number) => `Trop d'actions en peu de temps. Réessayez dans ${wait(seconds)}.`,
+  signInBackoff: (seconds: number) => `Trop de tentatives de connexion avec cette adresse email. Réessayez dans ${wait(seconds)}.`,
   internal: 'Une erreur inattendue est survenue. Veuillez réessayer.',
   metricsTokenInvalid: 'Jeton de métriques manquant ou invalide',
 } as const;

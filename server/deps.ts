@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { createAuth } from './auth/auth';
+import { MemorySignInAttempts } from './auth/sign-in-backoff';
+import { SignInGuard } from './auth/sign-in-guard';
 import type { Db } from './db/client';
 import type { ServerConfig } from './env';
 import type { Deps } from './http/context';
@@ -52,6 +54,10 @@ export function buildDeps(options: {
     metrics,
     responseCache: env.RESPONSE_CACHE === 'on' ? new ResponseCache() : null,
     writeLimits: env.WRITE_RATE_LIMIT === 'off' ? null : new MemoryRateLimitStore({ now: options.now }),
+    signInGuard: new SignInGuard(new MemorySignInAttempts({ now: options.now }), {
+      secret: options.secret,
+      secure: options.config.publicUrl.startsWith('https://'),
+    }),
     lifecycle: { stopping: false },
   };
 }

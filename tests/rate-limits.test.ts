@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@domain/messages';
 import type { Role } from '@domain/roles';
+import { FREE_ATTEMPTS } from '@server/auth/sign-in-backoff';
 import { parseEnv } from '@server/env';
 import { scaledBudgets, WRITE_BUDGETS, WRITE_ROUTES, type WriteKind } from '@server/http/write-budgets';
 import { insertCreative, insertUsers, sessionCookieFor } from './helpers/fixtures';
-import { createTestApp, uniqueEmail, type ApiError, type TestApp, type TestResponse } from './helpers/test-app';
+import { createTestApp, createUser, uniqueEmail, type ApiError, type TestApp, type TestResponse } from './helpers/test-app';
 import { creativeForm, pngBytes, VALID_FORM } from './helpers/uploads';
 
 /**
- * The write budgets, on a clock the tests move (no waiting). The app
+ * The write budgets and the sign-in back-off, on a clock the tests move (no waiting). The app
  * runs at a tenth of the budgets (WRITE_RATE_LIMIT=0.1) so that each kind runs out in a few
  * requests; the expected figures are read from the same table. Behind a trusted proxy, each test
  * takes client addresses of its own from X-Forwarded-For.
@@ -179,5 +180,78 @@ describe('write budgets', () => {
     } finally {
       await open.close();
     }
+  });
+});
+
+describe('sign-in back-off', () => {
+  const DELAYS = [1, 2, 4, 8, 16, 32, 60, 60];
+
+  /** A sign-in from a new address each time: the back-off is per account, whatever the address. */
+  const signIn = (email: string, password: string, cookie?: string) =>
+    send<ApiError>({ address: newAddress(), cookie }, 'POST', '/api/auth/login', { email, password });
+
+  /**
+   * FREE_ATTEMPTS wrong passwords, then for each expected wait: an attempt (refused), that wait,
+   * a wrong password again. What it sees: statuses and Retry-After values.
+   */
+  async function transcript(email: string): Promise<Array<[number, string | null]>> {
+    const seen: Array<[number, string | null]> = [];
+    const attempt = async () => {
+      const res = await signIn(email, 'mauvais1');
+      const retryAfter = res.headers.get('retry-after');
+      seen.push([res.status, retryAfter]);
+      if (res.status === 429) expect(res.body.error.message).toBe(MSG.signInBackoff(Number(retryAfter)));
+      return Number(retryAfter);
+    };
+    for (let i = 0; i < FREE_ATTEMPTS; i++) await attempt();
+    for (let round = 0; round < DELAYS.length; round++) {
+      advance(await attempt());
+      await attempt();
+    }
+    return seen;
+  }
+
+  const EXPECTED: Array<[number, string | null]> = [
+    ...Array.from({ length: FREE_ATTEMPTS }, (): [number, null] => [401, null]),
+    ...DELAYS.flatMap((d): Array<[number, string | null]> => [
+      [429, String(d)],
+      [401, null],
+    ]),
+  ];
+
+  it('after a few failures makes each attempt wait, doubling up to a minute, whatever the address', async () => {
+    const user = await createUser(t.deps, { email: uniqueEmail('cible'), role: 'user' });
+    expect(await transcript(user.email)).toEqual(EXPECTED);
+  });
+
+  it('answers an unknown e-mail address exactly as a known one (no account enumeration)', async () => {
+    expect(await transcript(uniqueEmail('personne'))).toEqual(EXPECTED);
+  });
+
+  it('holds the right password back too, and a success starts the count again', async () => {
+    const user = await createUser(t.deps, { email: uniqueEmail('cible'), role: 'user' });
+    for (let i = 0; i < FREE_ATTEMPTS; i++) expect((await signIn(user.email, 'mauvais1')).status).toBe(401);
+    expectRefused(await signIn(user.email, user.password), 1, MSG.signInBackoff);
+    advance(1);
+    expect((await signIn(user.email, user.password)).status).toBe(200);
+    for (let i = 0; i < FREE_ATTEMPTS; i++) expect((await signIn(user.email, 'mauvais1')).status).toBe(401);
+    expectRefused(await signIn(user.email, 'mauvais1'), 1, MSG.signInBackoff);
+  });
+
+  it("lets the account's own browser in while a guesser keeps the back-off running", async () => {
+    const user = await createUser(t.deps, { email: uniqueEmail('cible'), role: 'user' });
+    const other = await createUser(t.deps, { email: uniqueEmail('autre'), role: 'user' });
+    const first = await signIn(user.email, user.password);
+    const device = first.setCookies.find((c) => c.startsWith('creatheque.device='));
+    expect(device).toMatch(/HttpOnly/i);
+    expect(device).toMatch(/Path=\/api\/auth/i);
+    const mark = device!.split(';')[0]!;
+
+    for (let i = 0; i <= FREE_ATTEMPTS; i++) await signIn(user.email, 'mauvais1');
+    for (let i = 0; i <= FREE_ATTEMPTS; i++) await signIn(other.email, 'mauvais1');
+    expect((await signIn(user.email, user.password)).status).toBe(429);
+    expect((await signIn(user.email, user.password, mark)).status).toBe(200);
+    // The mark is for that account only.
+    expect((await signIn(other.email, other.password, mark)).status).toBe(429);
   });
 });

@@ -1,5 +1,6 @@
 import type { User } from '@domain/types';
 import type { Auth } from '../auth/auth';
+import type { SignInGuard } from '../auth/sign-in-guard';
 import type { Db } from '../db/client';
 import type { ServerConfig } from '../env';
 import type { MediaTools } from '../media/media-tools';
@@ -27,6 +28,8 @@ export interface Deps {
   responseCache: ResponseCache | null;
   /** Buckets of the per-account and per-client write budgets (server/http/rate-limit.ts); null when WRITE_RATE_LIMIT=off. */
   writeLimits: RateLimitStore | null;
+  /** The per-account sign-in back-off. */
+  signInGuard: SignInGuard;
   /** Set when the server is stopping: readiness answers 503 so a load balancer drains it. */
   lifecycle: { stopping: boolean };
 }

@@ -47,6 +47,7 @@ export function authRoutes(deps: Deps) {
 
     .post('/login', jsonInput(loginInput), async (c) => {
       const input = c.req.valid('json');
+      await deps.signInGuard.admit(c, input.email);
       const result = await callAuth(deps, c, '/sign-in/email', { email: input.email, password: input.password });
       if (!result.ok) {
         throwIfRefused(result);
@@ -56,6 +57,7 @@ export function authRoutes(deps: Deps) {
         logger.error({ status: result.status, body: result.body }, 'sign-in failed');
         throw new AppError('INTERNAL', { message: MSG.loginError });
       }
+      await deps.signInGuard.succeeded(c, input.email);
       forwardCookies(c, result);
       return c.json({ user: sessionUser(result) });
     })
