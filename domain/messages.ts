@@ -17,6 +17,13 @@ const megabytes = (bytes: number) => `${bytes / (1024 * 1024)}MB`;
 /** A picture size limit in French: '40 mégapixels et 10 000 px de côté au maximum'. */
 const pictureLimit = `${IMAGE_MAX_PIXELS / 1_000_000} mégapixels et ${IMAGE_MAX_SIDE.toLocaleString('fr-FR')} px de côté au maximum`;
 
+/** A wait in whole seconds as a person says it: '1 seconde', '45 secondes', '2 minutes', '1 heure'. */
+function wait(seconds: number): string {
+  const [n, unit] =
+    seconds < 60 ? [seconds, 'seconde'] : seconds < 3600 ? [Math.ceil(seconds / 60), 'minute'] : [Math.ceil(seconds / 3600), 'heure'];
+  return `${n} ${unit}${n > 1 ? 's' : ''}`;
+}
+
 /**
  * Every user-facing French message of the spec (§5, §8), written once.
  * Schemas, server errors and the UI all read them from here. A message that states a limit
@@ -119,6 +126,9 @@ export const MSG = {
   notFound: 'Ressource introuvable',
   invalidInput: 'Données invalides',
   rateLimited: 'Trop de tentatives. Réessayez dans quelques instants.',
+  rateLimitedFor: (seconds: number) => `Trop de tentatives. Réessayez dans ${wait(seconds)}.`,
+  tooManyWrites: (seconds: number) => `Trop d'actions en peu de temps. Réessayez dans ${wait(seconds)}.`,
+  signInBackoff: (seconds: number) => `Trop de tentatives de connexion avec cette adresse email. Réessayez dans ${wait(seconds)}.`,
   internal: 'Une erreur inattendue est survenue. Veuillez réessayer.',
   metricsTokenInvalid: 'Jeton de métriques manquant ou invalide',
 } as const;

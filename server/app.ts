@@ -8,6 +8,7 @@ import { jsonBodyLimit } from './http/json-body-limit';
 import { metricsRoutes } from './http/metrics';
 import { requestLog } from './http/request-log';
 import { originCheck } from './http/origin-check';
+import { writeRateLimit } from './http/rate-limit';
 import { invalidateOnWrite } from './http/response-cache';
 import { securityHeaders } from './http/security-headers';
 import { mountSpa } from './http/spa';
@@ -64,6 +65,7 @@ export function createApp(deps: Deps, options: { distDir?: string } = {}) {
     .use('/api/*', invalidateOnWrite(deps))
     .use('/api/*', forgetSessionsOnAccountWrites(sessions))
     .use('/api/*', loadSession(deps, sessions))
+    .use('/api/*', writeRateLimit(deps))
     .route('/api', apiRoutes(deps));
   // Not chained: neither is part of the typed API (a catch-all would add an `/api/*` entry to `hc<App>`).
   app.all('/api/*', notFoundRoute);

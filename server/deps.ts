@@ -1,9 +1,12 @@
 import path from 'node:path';
 import { createAuth } from './auth/auth';
+import { MemorySignInAttempts } from './auth/sign-in-backoff';
+import { SignInGuard } from './auth/sign-in-guard';
 import type { Db } from './db/client';
 import type { ServerConfig } from './env';
 import type { Deps } from './http/context';
 import { createMetrics, type PoolStats } from './http/metrics';
+import { MemoryRateLimitStore } from './http/rate-limit-store';
 import { ResponseCache } from './http/response-cache';
 import { resolveMediaTools, type MediaTools } from './media/media-tools';
 import { createDiskStore, type MediaStore } from './media/store';
@@ -22,6 +25,8 @@ export function buildDeps(options: {
   mediaTools?: MediaTools;
   /** PostgreSQL pool figures for the metrics (PGlite has none). */
   poolStats?: () => PoolStats | null;
+  /** The clock of the rate limits (tests move it instead of waiting). */
+  now?: () => number;
 }): Deps {
   const webhooks = options.webhooks ?? createWebhookSender();
   const { env } = options.config;
@@ -48,6 +53,11 @@ export function buildDeps(options: {
     mediaTools: options.mediaTools ?? resolveMediaTools(env),
     metrics,
     responseCache: env.RESPONSE_CACHE === 'on' ? new ResponseCache() : null,
+    writeLimits: env.WRITE_RATE_LIMIT === 'off' ? null : new MemoryRateLimitStore({ now: options.now }),
+    signInGuard: new SignInGuard(new MemorySignInAttempts({ now: options.now }), {
+      secret: options.secret,
+      secure: options.config.publicUrl.startsWith('https://'),
+    }),
     lifecycle: { stopping: false },
   };
 }

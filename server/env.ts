@@ -23,6 +23,8 @@ const envSchema = z.object({
   REGISTRATION_WEBHOOK_URL: optionalUrl,
   SUBMISSION_WEBHOOK_URL: optionalUrl,
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** Multiplies every write budget (server/http/write-budgets.ts); `off` turns them off. */
+  WRITE_RATE_LIMIT: z.union([z.literal('off'), z.coerce.number().positive().max(1000)]).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   FFMPEG_PATH: z.string().optional(),

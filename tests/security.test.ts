@@ -113,7 +113,9 @@ describe('rate limits', () => {
       for (let i = 0; i < 3; i++) expect((await attempt()).status).toBe(401);
       const blocked = await attempt();
       expect(blocked.status).toBe(429);
-      expect(blocked.body.error.message).toBe(MSG.rateLimited);
+      const retryAfter = Number(blocked.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(blocked.body.error.message).toBe(MSG.rateLimitedFor(retryAfter));
     } finally {
       await limited.close();
     }

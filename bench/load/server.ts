@@ -63,6 +63,8 @@ export async function startServer(options: {
     DATA_DIR: options.target.dataDir,
     SEED: 'none',
     AUTH_RATE_LIMIT: '100000',
+    // The like storm is a deliberate flood (~110 likes a second per account): no write budget lets it through.
+    WRITE_RATE_LIMIT: 'off',
     LOG_LEVEL: 'warn',
     ...(options.target.databaseUrl ? { DATABASE_URL: options.target.databaseUrl } : {}),
     // RESPONSE_CACHE=off turns off the shared response cache (server/http/response-cache.ts).

@@ -1,6 +1,9 @@
 import type { Context } from 'hono';
-import { getConnInfo } from '@hono/node-server/conninfo';
+import { AppError } from '@domain/errors';
+import { MSG } from '@domain/messages';
 import type { AppEnv, Deps } from '../http/context';
+import { clientAddress } from '../http/client-address';
+import { RateLimitedError } from '../http/rate-limited';
 
 export interface AuthCallResult {
   ok: boolean;
@@ -9,19 +12,8 @@ export interface AuthCallResult {
   code: string | null;
   body: unknown;
   setCookies: string[];
-}
-
-/** The client's address: the socket peer, or the proxy's X-Forwarded-For when TRUST_PROXY is set. */
-function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? '127.0.0.1';
-  } catch {
-    return '127.0.0.1'; // in-process requests (tests) have no socket
-  }
+  /** Seconds better-auth's own limiter asks to wait (its X-Retry-After), on a 429. */
+  retryAfterSeconds: number | null;
 }
 
 /**
@@ -48,7 +40,22 @@ export async function callAuth(deps: Deps, c: Context<AppEnv>, endpoint: string,
     parsed = text;
   }
   const code = !res.ok && parsed && typeof parsed === 'object' && 'code' in parsed ? String((parsed as { code: unknown }).code) : null;
-  return { ok: res.ok, status: res.status, code, body: parsed, setCookies: res.headers.getSetCookie() };
+  const retryAfter = Number(res.headers.get('x-retry-after'));
+  return {
+    ok: res.ok,
+    status: res.status,
+    code,
+    body: parsed,
+    setCookies: res.headers.getSetCookie(),
+    retryAfterSeconds: res.status === 429 && retryAfter > 0 ? retryAfter : null,
+  };
+}
+
+/** Refusals that are not about the credentials: better-auth's per-address limit, a foreign origin. */
+export function throwIfRefused(result: AuthCallResult): void {
+  // Its limiter always sends X-Retry-After; a minute (its window) if it ever does not.
+  if (result.status === 429) throw new RateLimitedError((result.retryAfterSeconds ?? 60) * 1000, MSG.rateLimitedFor);
+  if (result.status === 403) throw new AppError('FORBIDDEN');
 }
 
 /** Passes better-auth's session cookies on to the browser. */

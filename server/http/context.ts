@@ -1,11 +1,13 @@
 import type { User } from '@domain/types';
 import type { Auth } from '../auth/auth';
+import type { SignInGuard } from '../auth/sign-in-guard';
 import type { Db } from '../db/client';
 import type { ServerConfig } from '../env';
 import type { MediaTools } from '../media/media-tools';
 import type { MediaStore } from '../media/store';
 import type { SentJson } from './conditional-get';
 import type { Metrics } from './metrics';
+import type { RateLimitStore } from './rate-limit-store';
 import type { ResponseCache } from './response-cache';
 import type { PendingEvents } from '../services/creatives/pending-events';
 import type { WebhookSender } from '../services/webhooks';
@@ -24,6 +26,10 @@ export interface Deps {
   metrics: Metrics | null;
   /** Shared cache of the anonymous creative views; null when RESPONSE_CACHE=off. */
   responseCache: ResponseCache | null;
+  /** Buckets of the per-account and per-client write budgets (server/http/rate-limit.ts); null when WRITE_RATE_LIMIT=off. */
+  writeLimits: RateLimitStore | null;
+  /** The per-account sign-in back-off. */
+  signInGuard: SignInGuard;
   /** Set when the server is stopping: readiness answers 503 so a load balancer drains it. */
   lifecycle: { stopping: boolean };
 }

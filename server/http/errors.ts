@@ -3,10 +3,12 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { AppError } from '@domain/errors';
 import { logger } from '../log';
+import { RateLimitedError } from './rate-limited';
 
 /** The one place that turns a thrown error into the JSON error body `{error: {code, message}}`. */
 export function handleError(err: Error, c: Context): Response {
   if (err instanceof AppError) {
+    if (err instanceof RateLimitedError) c.header('Retry-After', String(err.retryAfterSeconds));
     return c.json(err.toBody(), err.status as ContentfulStatusCode);
   }
   if (err instanceof HTTPException && err.status < 500) {

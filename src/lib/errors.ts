@@ -1,4 +1,5 @@
 import { MSG } from '@domain/messages';
+import { toast } from '../components/ui/toaster';
 import { GatewayError } from '../gateway/types';
 
 /** The French message to show for a failed call, or `fallback` for unexpected failures. */
@@ -9,4 +10,23 @@ export function messageOf(error: unknown, fallback: string = MSG.internal): stri
 
 export function fieldErrorsOf(error: unknown): Record<string, string> {
   return error instanceof GatewayError ? error.fields : {};
+}
+
+/**
+ * The backend's own message when it refused a write for coming too often — it says when to try
+ * again, which the spec's generic failure messages cannot — or null for any other failure.
+ */
+export function rateLimitMessage(error: unknown): string | null {
+  return error instanceof GatewayError && error.code === 'RATE_LIMITED' ? error.message : null;
+}
+
+/**
+ * For writes whose failures are only logged (likes and folders, spec §8): a refusal for writing
+ * too often is toasted all the same, since the click was undone and the user must learn when to
+ * try again.
+ */
+export function logWriteFailure(label: string, error: unknown): void {
+  console.error(label, error);
+  const limited = rateLimitMessage(error);
+  if (limited) toast.error(limited);
 }

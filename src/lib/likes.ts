@@ -2,10 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Creative } from '@domain/types';
 import { useGateway } from '../gateway/context';
 import { CREATIVES_KEY, patchCreativeEverywhere, snapshotCreatives } from './creative-cache';
+import { logWriteFailure } from './errors';
 
 /**
  * Like / unlike a creative: every cached copy updates at once (optimistic) and is rolled back if
- * the backend refuses. Like errors are only logged (spec §8).
+ * the backend refuses. Like errors are only logged (spec §8), except a refusal for liking too often.
  */
 export function useToggleLike() {
   const gateway = useGateway();
@@ -31,7 +32,7 @@ export function useToggleLike() {
       return { rollback };
     },
     onError: (error, _vars, context) => {
-      console.error('[like] failed', error);
+      logWriteFailure('[like] failed', error);
       context?.rollback();
     },
     onSuccess: (state, { creative }) => {

@@ -17,8 +17,9 @@ async function httpHarness(): Promise<ContractHarness> {
   await new Promise((r) => placeholder.close(r));
 
   const baseUrl = `http://127.0.0.1:${port}`;
-  // Every client here is one loopback address, and the paging cases sign in more accounts than a minute's allowance.
-  const t = await createTestApp({ env: { PUBLIC_URL: baseUrl, PORT: String(port), AUTH_RATE_LIMIT: '10000' } });
+  // Every client here is one loopback address, and the paging cases sign in more accounts than a minute's allowance;
+  // they also write whole pages of creatives, comments and accounts in seconds, on purpose: no write budget.
+  const t = await createTestApp({ env: { PUBLIC_URL: baseUrl, PORT: String(port), AUTH_RATE_LIMIT: '10000', WRITE_RATE_LIMIT: 'off' } });
   const server = serve({ fetch: t.app.fetch, hostname: '127.0.0.1', port });
   await new Promise((r) => server.once('listening', r));
   const gatewayFor = () => createHttpGateway(nodeTransport(baseUrl));

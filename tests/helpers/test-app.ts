@@ -33,6 +33,8 @@ export interface TestAppOptions {
   distDir?: string;
   /** Use this PostgreSQL server instead of process.env.DATABASE_URL; `null` forces PGlite. */
   databaseUrl?: string | null;
+  /** The clock of the rate limits (tests/rate-limits.test.ts moves it instead of waiting). */
+  now?: () => number;
 }
 
 export interface RequestOptions {
@@ -244,6 +246,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     secret: TEST_SECRET,
     media: createDiskStore(path.join(dataDir, 'media')),
     webhooks: options.webhooks,
+    now: options.now,
   });
   const app = createApp(deps, options.distDir ? { distDir: options.distDir } : {});
 

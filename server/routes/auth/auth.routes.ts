@@ -2,17 +2,11 @@ import { Hono } from 'hono';
 import { AppError } from '@domain/errors';
 import { MSG } from '@domain/messages';
 import { loginInput, registerInput } from '@domain/schemas/auth';
-import { callAuth, forwardCookies, type AuthCallResult } from '@server/auth/auth-proxy';
+import { callAuth, forwardCookies, throwIfRefused, type AuthCallResult } from '@server/auth/auth-proxy';
 import type { AppEnv, Deps } from '@server/http/context';
 import { jsonInput } from '@server/http/validate';
 import { toUser } from '@server/auth/session';
 import { logger } from '@server/log';
-
-/** Refusals that are not about the credentials: rate limit, foreign origin. */
-function throwIfRefused(result: AuthCallResult): void {
-  if (result.status === 429) throw new AppError('RATE_LIMITED');
-  if (result.status === 403) throw new AppError('FORBIDDEN');
-}
 
 function sessionUser(result: AuthCallResult) {
   const body = result.body as { user: Parameters<typeof toUser>[0] };
@@ -53,6 +47,7 @@ export function authRoutes(deps: Deps) {
 
     .post('/login', jsonInput(loginInput), async (c) => {
       const input = c.req.valid('json');
+      await deps.signInGuard.admit(c, input.email);
       const result = await callAuth(deps, c, '/sign-in/email', { email: input.email, password: input.password });
       if (!result.ok) {
         throwIfRefused(result);
@@ -62,6 +57,7 @@ export function authRoutes(deps: Deps) {
         logger.error({ status: result.status, body: result.body }, 'sign-in failed');
         throw new AppError('INTERNAL', { message: MSG.loginError });
       }
+      await deps.signInGuard.succeeded(c, input.email);
       forwardCookies(c, result);
       return c.json({ user: sessionUser(result) });
     })

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { AppError } from '@domain/errors';
 import { MSG } from '@domain/messages';
 import { passwordChangeInput, profileInput } from '@domain/schemas/auth';
-import { callAuth, forwardCookies } from '@server/auth/auth-proxy';
+import { callAuth, forwardCookies, throwIfRefused } from '@server/auth/auth-proxy';
 import { currentUser, requirePermission } from '@server/auth/session';
 import type { AppEnv, Deps } from '@server/http/context';
 import { jsonInput } from '@server/http/validate';
@@ -28,8 +28,7 @@ export function meRoutes(deps: Deps) {
         revokeOtherSessions: true,
       });
       if (!result.ok) {
-        if (result.status === 429) throw new AppError('RATE_LIMITED');
-        if (result.status === 403) throw new AppError('FORBIDDEN');
+        throwIfRefused(result);
         if (result.code === 'INVALID_PASSWORD' || result.code === 'CREDENTIAL_ACCOUNT_NOT_FOUND') {
           throw new AppError('WRONG_PASSWORD', { fields: { currentPassword: MSG.wrongCurrentPassword } });
         }

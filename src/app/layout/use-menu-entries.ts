@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { MSG } from '@domain/messages';
 import { toast } from '@/components/ui/toaster';
+import { rateLimitMessage } from '@/lib/errors';
 import { paths } from '@/config/paths';
 import { useLogout } from '@/features/auth/api/logout';
 import { useSession } from '@/lib/session';
@@ -15,7 +16,7 @@ export function useMenuEntries() {
   const signOut = () =>
     logout.mutate(undefined, {
       onSuccess: () => navigate(paths.home),
-      onError: () => toast.error(MSG.signOutError),
+      onError: (error) => toast.error(rateLimitMessage(error) ?? MSG.signOutError),
     });
   return { ...session, items, signOut, signingOut: logout.isPending };
 }

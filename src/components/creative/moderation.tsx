@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
 import { MSG } from '@domain/messages';
-import { messageOf } from '@/lib/errors';
+import { messageOf, rateLimitMessage } from '@/lib/errors';
 import { Button, type ButtonProps } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { toast } from '../ui/toaster';
@@ -79,9 +79,9 @@ export function DeleteCreativeDialog({
             toast.success(MSG.creativeDeleted);
             onDeleted?.();
           },
-          onError: () => {
+          onError: (error) => {
             onOpenChange(false);
-            toast.error(errorMessage);
+            toast.error(rateLimitMessage(error) ?? errorMessage);
           },
         })
       }

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Field, FormAlert, Input, inputClass } from '@/components/ui/field';
 import type { AdminCreativeInput } from '@/gateway/types';
+import { rateLimitMessage } from '@/lib/errors';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { useAdminCreateCreative } from '../api/admin-create-creative';
 
@@ -32,16 +33,18 @@ export function AdminSubmitPage() {
     defaultValues: EMPTY,
   });
   const { errors, isSubmitting } = form.formState;
-  const [outcome, setOutcome] = useState<'success' | 'error' | null>(null);
+  const [succeeded, setSucceeded] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
 
   const onSubmit = form.handleSubmit(async (values) => {
-    setOutcome(null);
+    setSucceeded(false);
+    setFailure(null);
     try {
       await create.mutateAsync(values);
       form.reset(EMPTY);
-      setOutcome('success');
+      setSucceeded(true);
     } catch (error) {
-      if (!applyFieldErrors(error, form.setError, [...FIELDS])) setOutcome('error');
+      if (!applyFieldErrors(error, form.setError, [...FIELDS])) setFailure(rateLimitMessage(error) ?? MSG.adminError);
     }
   });
 
@@ -79,7 +82,7 @@ export function AdminSubmitPage() {
                 </Field>
               ))}
             </div>
-            {outcome === 'success' ? (
+            {succeeded ? (
               <p
                 role="status"
                 className="flex items-center gap-2 rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-800"
@@ -88,7 +91,7 @@ export function AdminSubmitPage() {
                 {MSG.adminSuccess}
               </p>
             ) : null}
-            <FormAlert>{outcome === 'error' ? MSG.adminError : null}</FormAlert>
+            <FormAlert>{failure}</FormAlert>
             <Button type="submit" className="self-start" disabled={isSubmitting}>
               {isSubmitting ? 'Ajout…' : 'Ajouter la créative'}
             </Button>

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Comment } from '@domain/types';
 import { useGateway } from '@/gateway/context';
+import { logWriteFailure } from '@/lib/errors';
 import { mapLoaded, type PagedData } from '@/lib/pages';
 import { commentsKey } from './get-comments';
 
-/** Optimistic like / unlike of a comment; errors are only logged (spec §8). */
+/** Optimistic like / unlike of a comment; errors are only logged (spec §8), except a refusal for liking too often. */
 export function useToggleCommentLike(creativeId: string) {
   const gateway = useGateway();
   const queryClient = useQueryClient();
@@ -21,7 +22,7 @@ export function useToggleCommentLike(creativeId: string) {
       return { previous };
     },
     onError: (error, _vars, context) => {
-      console.error('[comment like] failed', error);
+      logWriteFailure('[comment like] failed', error);
       queryClient.setQueryData(key, context?.previous);
     },
     onSuccess: (state, { comment }) => patch(comment.id, (c) => ({ ...c, likes: state.likes, likedByMe: state.liked })),

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Folder } from '@domain/types';
 import { useGateway } from '@/gateway/context';
+import { logWriteFailure } from '@/lib/errors';
 import { folderCreativesKey } from './get-folder-creatives';
 import { foldersKey } from './get-folders';
 
-/** Optimistic delete, rolled back if the backend refuses; failures are only logged (spec §8). */
+/** Optimistic delete, rolled back if the backend refuses; failures are only logged (spec §8) unless it is for writing too often. */
 export function useDeleteFolder() {
   const gateway = useGateway();
   const queryClient = useQueryClient();
@@ -17,7 +18,7 @@ export function useDeleteFolder() {
       return { previous };
     },
     onError: (error, _id, context) => {
-      console.error('[folders] delete failed', error);
+      logWriteFailure('[folders] delete failed', error);
       queryClient.setQueryData(foldersKey, context?.previous);
     },
     onSuccess: (_v, id) => queryClient.removeQueries({ queryKey: folderCreativesKey(id) }),

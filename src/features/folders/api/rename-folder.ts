@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Folder } from '@domain/types';
 import { useGateway } from '@/gateway/context';
+import { logWriteFailure } from '@/lib/errors';
 import { foldersKey } from './get-folders';
 
-/** Optimistic rename, rolled back if the backend refuses; failures are only logged (spec §8). */
+/** Optimistic rename, rolled back if the backend refuses; failures are only logged (spec §8) unless it is for writing too often. */
 export function useRenameFolder() {
   const gateway = useGateway();
   const queryClient = useQueryClient();
@@ -16,7 +17,7 @@ export function useRenameFolder() {
       return { previous };
     },
     onError: (error, _vars, context) => {
-      console.error('[folders] rename failed', error);
+      logWriteFailure('[folders] rename failed', error);
       queryClient.setQueryData(foldersKey, context?.previous);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: foldersKey }),

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Creative, Folder } from '@domain/types';
 import { useGateway } from '@/gateway/context';
+import { logWriteFailure } from '@/lib/errors';
 import { mapLoaded, type PagedData } from '@/lib/pages';
 import { allFolderCreativesKey, folderCreativesKey } from './get-folder-creatives';
 import { foldersKey } from './get-folders';
@@ -16,7 +17,7 @@ export interface FolderCreativeChange {
 
 /**
  * Files a creative into a folder or takes it out. The tick (and, on removal, the folder's grid)
- * changes at once and is rolled back if the backend refuses; failures are only logged (spec §8).
+ * changes at once and is rolled back if the backend refuses; failures are only logged (spec §8) unless it is for writing too often.
  */
 export function useToggleFolderCreative() {
   const gateway = useGateway();
@@ -45,7 +46,7 @@ export function useToggleFolderCreative() {
       return { previousFolders, previousCreatives };
     },
     onError: (error, _change, context) => {
-      console.error('[folders] add / remove creative failed', error);
+      logWriteFailure('[folders] add / remove creative failed', error);
       queryClient.setQueryData(foldersKey, context?.previousFolders);
       context?.previousCreatives.forEach(([key, data]) => queryClient.setQueryData(key, data));
     },

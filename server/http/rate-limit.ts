@@ -1,0 +1,40 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { matchedRoutes } from 'hono/route';
+import { MSG } from '@domain/messages';
+import { clientAddress, clientKey } from './client-address';
+import type { AppEnv, Deps } from './context';
+import { isSafeMethod } from './methods';
+import type { Bucket } from './rate-limit-store';
+import { RateLimitedError } from './rate-limited';
+import { scaledBudgets, WRITE_ROUTES, type WriteKind } from './write-budgets';
+
+/** The kind of the route that will answer this write: the first matched one bound to a method (middleware is 'ALL'). */
+function writeKindOf(c: Context<AppEnv>): WriteKind {
+  const route = matchedRoutes(c).find((r) => r.method !== 'ALL');
+  if (!route) return 'unknown';
+  return WRITE_ROUTES[`${route.method} ${route.path.replace(/(.)\/$/, '$1')}`] ?? 'unknown';
+}
+
+/**
+ * Per-account and per-client budgets on every API write (server/http/write-budgets.ts): past
+ * one, 429 RATE_LIMITED with `Retry-After` and a French message saying when to retry. Runs after
+ * the session is known (the account) and before the route (a refused write does no work).
+ */
+export function writeRateLimit(deps: Pick<Deps, 'config' | 'writeLimits'>): MiddlewareHandler<AppEnv> {
+  const store = deps.writeLimits;
+  const factor = deps.config.env.WRITE_RATE_LIMIT;
+  if (!store || factor === 'off') return (_c, next) => next();
+  const budgets = scaledBudgets(factor);
+  const trustProxy = deps.config.env.TRUST_PROXY;
+  return async (c, next) => {
+    if (isSafeMethod(c.req.method)) return next();
+    const kind = writeKindOf(c);
+    const budget = budgets[kind];
+    const buckets: Bucket[] = [{ key: `${kind} client ${clientKey(clientAddress(c, trustProxy))}`, budget: budget.client }];
+    const user = c.get('user');
+    if (user && budget.account) buckets.push({ key: `${kind} account ${user.id}`, budget: budget.account });
+    const waitMs = await store.take(buckets);
+    if (waitMs > 0) throw new RateLimitedError(waitMs, MSG.tooManyWrites);
+    await next();
+  };
+}

@@ -1,0 +1,100 @@
+import type { Budget } from './rate-limit-store';
+
+/** A kind's budget per account (null: visitors only) and per client address. */
+export interface KindBudget {
+  account: Budget | null;
+  client: Budget;
+}
+
+/**
+ * How many writes each account and each client address may make, per kind of write: the one
+ * place for these figures (the README and docs/architecture.md point here).
+ *
+ * A budget is a token bucket: `limit` writes at once, then `limit` more per window, refilled
+ * evenly. Every POST/PATCH/PUT/DELETE under /api draws one from its kind's client bucket and,
+ * signed in, from its account bucket; refused requests draw nothing. WRITE_RATE_LIMIT multiplies
+ * every limit, or turns them all off.
+ *
+ * How the figures were chosen: the account budget is several times what a brisk real session
+ * needs (the demo, the browser journeys of e2e/ and the server tests stay well inside it); the
+ * client budget is several accounts' worth, because a household, an office or a carrier's NAT
+ * puts many people behind one address — in-process tests and e2e/ send everything from
+ * 127.0.0.1 too. Sign-in guesses have their own limits: better-auth's AUTH_RATE_LIMIT per address
+ * and minute, and the per-account back-off (server/auth/sign-in-backoff.ts). The load benchmark's
+ * like storm (bench/load: ~110 likes a second per account) is a deliberate flood and runs with
+ * WRITE_RATE_LIMIT=off.
+ */
+export const WRITE_BUDGETS = {
+  /**
+   * Submissions and edits with an upload (≤ 50 MB each, then sharp or ffmpeg): the costly writes.
+   * An agency sends a campaign of tens in a sitting; 30 an hour bounds a stolen agency session to
+   * ~1.5 GB of media an hour instead of whatever its line carries.
+   */
+  submission: { account: { limit: 30, windowSeconds: 3600 }, client: { limit: 120, windowSeconds: 3600 } },
+  /** A comment takes a person tens of seconds; a spam script gets ~3 a minute. */
+  comment: { account: { limit: 20, windowSeconds: 600 }, client: { limit: 200, windowSeconds: 600 } },
+  /** Likes of creatives and comments, and their undoing: clicks while scrolling, not a storm. */
+  like: { account: { limit: 300, windowSeconds: 600 }, client: { limit: 3000, windowSeconds: 600 } },
+  /** Creating, renaming and deleting folders, adding and removing creatives: sorting a collection. */
+  folder: { account: { limit: 200, windowSeconds: 600 }, client: { limit: 1000, windowSeconds: 600 } },
+  /**
+   * Sign-ups (per client only: a visitor has no account yet). A class registering together fits;
+   * a script making throwaway accounts to multiply the account budgets gets ~1,200 a day per address.
+   */
+  registration: { account: null, client: { limit: 50, windowSeconds: 3600 } },
+  /** Signing in and out, beside the limits on guesses above. */
+  session: { account: { limit: 60, windowSeconds: 600 }, client: { limit: 300, windowSeconds: 600 } },
+  /** Profile and password changes. */
+  account: { account: { limit: 20, windowSeconds: 600 }, client: { limit: 100, windowSeconds: 600 } },
+  /**
+   * Staff actions — approve, reject, feature, delete a creative or a comment, change a role,
+   * delete a user: a specialist working through the queue does one every few seconds; a stolen
+   * staff session cannot empty the library in a moment.
+   */
+  staff: { account: { limit: 120, windowSeconds: 600 }, client: { limit: 600, windowSeconds: 600 } },
+  /** A write no route answers (404): probing costs like any write. */
+  unknown: { account: { limit: 60, windowSeconds: 60 }, client: { limit: 120, windowSeconds: 60 } },
+} satisfies Record<string, KindBudget>;
+
+export type WriteKind = keyof typeof WRITE_BUDGETS;
+export type WriteBudgets = Record<WriteKind, KindBudget>;
+
+/** Every write route of the API (`METHOD pattern`, as registered) and its kind; tests/rate-limits.test.ts checks it is complete. */
+export const WRITE_ROUTES: Readonly<Record<string, Exclude<WriteKind, 'unknown'>>> = {
+  'POST /api/creatives': 'submission',
+  'PATCH /api/creatives/:id': 'submission',
+  'POST /api/admin/creatives': 'submission',
+  'POST /api/creatives/:id/comments': 'comment',
+  'POST /api/creatives/:id/like': 'like',
+  'DELETE /api/creatives/:id/like': 'like',
+  'POST /api/comments/:id/like': 'like',
+  'DELETE /api/comments/:id/like': 'like',
+  'POST /api/folders': 'folder',
+  'PATCH /api/folders/:id': 'folder',
+  'DELETE /api/folders/:id': 'folder',
+  'PUT /api/folders/:id/creatives/:creativeId': 'folder',
+  'DELETE /api/folders/:id/creatives/:creativeId': 'folder',
+  'POST /api/auth/register': 'registration',
+  'POST /api/auth/login': 'session',
+  'POST /api/auth/logout': 'session',
+  'PATCH /api/me': 'account',
+  'POST /api/me/password': 'account',
+  'DELETE /api/creatives/:id': 'staff',
+  'POST /api/creatives/:id/approve': 'staff',
+  'POST /api/creatives/:id/reject': 'staff',
+  'POST /api/creatives/:id/feature': 'staff',
+  'DELETE /api/comments/:id': 'staff',
+  'PATCH /api/users/:id/role': 'staff',
+  'DELETE /api/users/:id': 'staff',
+};
+
+/** The budgets with every limit multiplied by `factor` (WRITE_RATE_LIMIT), never below one write. */
+export function scaledBudgets(factor: number): WriteBudgets {
+  const scale = (b: Budget): Budget => ({ ...b, limit: Math.max(1, Math.round(b.limit * factor)) });
+  return Object.fromEntries(
+    Object.entries(WRITE_BUDGETS).map(([kind, { account, client }]) => [
+      kind,
+      { account: account && scale(account), client: scale(client) },
+    ]),
+  ) as WriteBudgets;
+}
