@@ -160,6 +160,21 @@ describe('write budgets', () => {
     expectRefused(await probe(limit), Math.ceil(windowSeconds / limit));
   });
 
+  it('leave a loopback peer (this machine, or a local proxy without TRUST_PROXY) to the account budgets', async () => {
+    const local = { address: '127.0.0.1' };
+    const { limit } = budgets.registration.client;
+    for (let i = 0; i <= limit; i++) {
+      const email = uniqueEmail('local');
+      const body = { email, password: 'demo1234', confirmPassword: 'demo1234', firstName: 'Local', lastName: `N${i}` };
+      expect((await send(local, 'POST', '/api/auth/register', body)).status).toBe(201);
+    }
+    const { account } = budgets.comment;
+    const caller = { ...(await newCaller()), address: '::1' };
+    const comment = () => send(caller, 'POST', `/api/creatives/${approvedId}/comments`, { text: 'Depuis cette machine' });
+    for (let i = 0; i < account!.limit; i++) expect((await comment()).status).toBe(201);
+    expectRefused(await comment(), Math.ceil(account!.windowSeconds / account!.limit));
+  });
+
   it('hold per account across addresses', async () => {
     const { account } = budgets.comment;
     const caller = await newCaller();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientKey } from './client-address';
+import { clientKey, isLoopback } from './client-address';
 
 describe('clientKey', () => {
   it('keeps an IPv4 address, also when IPv4-mapped', () => {
@@ -18,5 +18,13 @@ describe('clientKey', () => {
 
   it('cuts anything else short', () => {
     expect(clientKey('x'.repeat(5000))).toHaveLength(64);
+  });
+});
+
+describe('isLoopback', () => {
+  it('knows this machine in every spelling, and nothing else', () => {
+    for (const a of ['127.0.0.1', '127.1.2.3', '::ffff:127.0.0.1', '::1']) expect(isLoopback(a)).toBe(true);
+    for (const a of ['10.0.0.1', '203.0.113.7', '::ffff:10.0.0.1', '2001:db8::1', '1127.0.0.1', 'localhost'])
+      expect(isLoopback(a)).toBe(false);
   });
 });

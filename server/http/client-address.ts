@@ -40,3 +40,10 @@ export function clientKey(address: string): string {
     .map((g) => g.replace(/^0+(?=.)/, ''))
     .join(':')}::/64`;
 }
+
+/** 127.0.0.0/8, ::1 and their IPv4-mapped form: a peer on this machine. */
+export function isLoopback(address: string): boolean {
+  const v4 = /^(?:::ffff:)?(\d+)\.\d+\.\d+\.\d+$/i.exec(address);
+  if (v4) return v4[1] === '127';
+  return address === '::1' || address === '0:0:0:0:0:0:0:1';
+}

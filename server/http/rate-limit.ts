@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import { MSG } from '@domain/messages';
-import { clientAddress, clientKey } from './client-address';
+import { clientAddress, clientKey, isLoopback } from './client-address';
 import type { AppEnv, Deps } from './context';
 import { isSafeMethod } from './methods';
 import type { Bucket } from './rate-limit-store';
@@ -30,10 +30,14 @@ export function writeRateLimit(deps: Pick<Deps, 'config' | 'writeLimits'>): Midd
     if (isSafeMethod(c.req.method)) return next();
     const kind = writeKindOf(c);
     const budget = budgets[kind];
-    const buckets: Bucket[] = [{ key: `${kind} client ${clientKey(clientAddress(c, trustProxy))}`, budget: budget.client }];
+    const address = clientAddress(c, trustProxy);
+    // A loopback peer is this machine: a local process, or the reverse proxy in front of a server
+    // that listens on 127.0.0.1 (the default) without TRUST_PROXY — every visitor would then share
+    // one bucket, and the site's sign-ups would stop at the budget of one address.
+    const buckets: Bucket[] = isLoopback(address) ? [] : [{ key: `${kind} client ${clientKey(address)}`, budget: budget.client }];
     const user = c.get('user');
     if (user && budget.account) buckets.push({ key: `${kind} account ${user.id}`, budget: budget.account });
-    const waitMs = await store.take(buckets);
+    const waitMs = buckets.length ? await store.take(buckets) : 0;
     if (waitMs > 0) throw new RateLimitedError(waitMs, MSG.tooManyWrites);
     await next();
   };

@@ -18,8 +18,8 @@ export interface KindBudget {
  * How the figures were chosen: the account budget is several times what a brisk real session
  * needs (the demo, the browser journeys of e2e/ and the server tests stay well inside it); the
  * client budget is several accounts' worth, because a household, an office or a carrier's NAT
- * puts many people behind one address — in-process tests and e2e/ send everything from
- * 127.0.0.1 too. Sign-in guesses have their own limits: better-auth's AUTH_RATE_LIMIT per address
+ * puts many people behind one address. A loopback peer has no client budget at all (see
+ * rate-limit.ts): it is a process of this machine or a local reverse proxy. Sign-in guesses have their own limits: better-auth's AUTH_RATE_LIMIT per address
  * and minute, and the per-account back-off (server/auth/sign-in-backoff.ts). The load benchmark's
  * like storm (bench/load: ~110 likes a second per account) is a deliberate flood and runs with
  * WRITE_RATE_LIMIT=off.
@@ -27,12 +27,13 @@ export interface KindBudget {
 export const WRITE_BUDGETS = {
   /**
    * Submissions and edits with an upload (≤ 50 MB each, then sharp or ffmpeg): the costly writes.
-   * An agency sends a campaign of tens in a sitting; 30 an hour bounds a stolen agency session to
-   * ~1.5 GB of media an hour instead of whatever its line carries.
+   * An agency sends a campaign of tens in a sitting; 60 an hour bounds a stolen agency session to
+   * ~3 GB of media an hour (one upload a minute once the first 60 are spent) instead of whatever
+   * its line carries.
    */
-  submission: { account: { limit: 30, windowSeconds: 3600 }, client: { limit: 120, windowSeconds: 3600 } },
+  submission: { account: { limit: 60, windowSeconds: 3600 }, client: { limit: 240, windowSeconds: 3600 } },
   /** A comment takes a person tens of seconds; a spam script gets ~3 a minute. */
-  comment: { account: { limit: 20, windowSeconds: 600 }, client: { limit: 200, windowSeconds: 600 } },
+  comment: { account: { limit: 30, windowSeconds: 600 }, client: { limit: 300, windowSeconds: 600 } },
   /** Likes of creatives and comments, and their undoing: clicks while scrolling, not a storm. */
   like: { account: { limit: 300, windowSeconds: 600 }, client: { limit: 3000, windowSeconds: 600 } },
   /** Creating, renaming and deleting folders, adding and removing creatives: sorting a collection. */
@@ -42,8 +43,11 @@ export const WRITE_BUDGETS = {
    * a script making throwaway accounts to multiply the account budgets gets ~1,200 a day per address.
    */
   registration: { account: null, client: { limit: 50, windowSeconds: 3600 } },
-  /** Signing in and out, beside the limits on guesses above. */
-  session: { account: { limit: 60, windowSeconds: 600 }, client: { limit: 300, windowSeconds: 600 } },
+  /**
+   * Signing in and out, beside the limits on guesses above (failed sign-ins are the back-off's):
+   * a successful sign-in costs a password hash, so a loop of them is bounded too, loosely.
+   */
+  session: { account: { limit: 200, windowSeconds: 600 }, client: { limit: 600, windowSeconds: 600 } },
   /** Profile and password changes. */
   account: { account: { limit: 20, windowSeconds: 600 }, client: { limit: 100, windowSeconds: 600 } },
   /**
