@@ -108,6 +108,7 @@ export const MSG = {
   forbidden: "Vous n'avez pas les droits nécessaires pour cette action",
   notFound: 'Ressource introuvable',
   invalidInput: 'Données invalides',
+  invalidCharacters: 'Ce texte contient des caractères non autorisés',
   rateLimited: 'Trop de tentatives. Réessayez dans quelques instants.',
   internal: 'Une erreur inattendue est survenue. Veuillez réessayer.',
   metricsTokenInvalid: 'Jeton de métriques manquant ou invalide',

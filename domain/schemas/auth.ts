@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
-import { emailField, firstNameField, lastNameField, passwordField, requiredString } from './fields';
+import { emailField, firstNameField, lastNameField, passwordField } from './fields';
 
 export const loginInput = z.object({
   email: emailField,
@@ -14,7 +14,7 @@ export const registerInput = z
     lastName: lastNameField,
     email: emailField,
     password: passwordField,
-    confirmPassword: requiredString(MSG.confirmRequired).min(1, MSG.confirmRequired),
+    confirmPassword: z.string({ error: MSG.confirmRequired }).min(1, MSG.confirmRequired),
   })
   .refine((v) => v.confirmPassword === '' || v.password === v.confirmPassword, {
     message: MSG.passwordsMismatch,
@@ -30,9 +30,9 @@ export type ProfileInput = z.input<typeof profileInput>;
 
 export const passwordChangeInput = z
   .object({
-    currentPassword: requiredString(MSG.currentPasswordRequired).min(1, MSG.currentPasswordRequired),
+    currentPassword: z.string({ error: MSG.currentPasswordRequired }).min(1, MSG.currentPasswordRequired),
     newPassword: passwordField,
-    confirmPassword: requiredString(MSG.confirmRequired).min(1, MSG.confirmRequired),
+    confirmPassword: z.string({ error: MSG.confirmRequired }).min(1, MSG.confirmRequired),
   })
   .refine((v) => v.confirmPassword === '' || v.newPassword === v.confirmPassword, {
     message: MSG.passwordsMismatch,

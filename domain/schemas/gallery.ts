@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { CategoryFilters, GalleryFilters } from '../gallery-filters';
 import { CATEGORY_KEYS, CATEGORY_LISTS } from '../vocabulary';
+import { textField } from './fields';
+import { cursorField } from './paging';
 
 const listOf = (values: readonly string[]) =>
   z
@@ -17,7 +19,7 @@ const flag = z
 /** Query of the gallery endpoint: values must belong to the vocabulary lists. */
 export const galleryQueryInput = z.object({
   sort: z.enum(['recent', 'likes']).default('recent'),
-  q: z.string().trim().max(100).optional().default(''),
+  q: textField().trim().max(100).optional().default(''),
   format: listOf(CATEGORY_LISTS.format),
   objective: listOf(CATEGORY_LISTS.objective),
   type: listOf(CATEGORY_LISTS.type),
@@ -25,7 +27,7 @@ export const galleryQueryInput = z.object({
   platform: listOf(CATEGORY_LISTS.platform),
   junto: flag,
   tested: flag,
-  cursor: z.string().max(500).optional(),
+  cursor: cursorField,
 });
 export type GalleryQueryInput = z.output<typeof galleryQueryInput>;
 
@@ -38,6 +40,6 @@ export function filtersOf(query: GalleryQueryInput): GalleryFilters {
 
 /** Query of the favourites endpoint: search term and cursor. */
 export const favoritesQueryInput = z.object({
-  q: z.string().trim().max(100).optional(),
-  cursor: z.string().max(500).optional(),
+  q: textField().trim().max(100).optional(),
+  cursor: cursorField,
 });

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { ROLES } from '../roles';
+import { textField } from './fields';
 import { cursorField } from './paging';
 
 export const roleInput = z.object({ role: z.enum(ROLES, { error: 'Rôle inconnu' }) });
 
 export const userListQuery = z.object({
-  q: z.string().trim().max(100).optional().default(''),
+  q: textField().trim().max(100).optional().default(''),
   role: z
     .union([z.enum(ROLES), z.array(z.enum(ROLES))])
     .optional()
