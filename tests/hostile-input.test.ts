@@ -3,6 +3,7 @@ import type { Role } from '@domain/roles';
 import { MSG } from '@domain/messages';
 import type { Comment } from '@domain/types';
 import { folders } from '@server/db/schema';
+import { MATRIX } from './authorization/matrix';
 import { storeDigester, type StoreDigest } from './helpers/db-digest';
 import { insertCreative } from './helpers/fixtures';
 import { createTestApp, uniqueEmail, type ApiError, type TestApp } from './helpers/test-app';
@@ -16,15 +17,17 @@ import { creativeForm, pngBytes, VALID_FORM } from './helpers/uploads';
 let t: TestApp;
 let digest: () => Promise<StoreDigest>;
 const cookies = {} as Record<Exclude<Role, 'specialist'>, string>;
-const ids = {} as Record<'approved' | 'pending' | 'folder' | 'comment', string>;
+const ids = {} as Record<'approved' | 'pending' | 'folder' | 'adminFolder' | 'comment', string>;
 
 beforeAll(async () => {
   t = await createTestApp();
   for (const role of ['user', 'agency', 'admin'] as const) cookies[role] = (await t.loginAs(role)).cookie;
-  const me = await t.request<{ user: { id: string } }>('GET', '/api/me', { cookie: cookies.user });
+  const me = async (cookie: string) => (await t.request<{ user: { id: string } }>('GET', '/api/me', { cookie })).body.user.id;
+  const folderOf = async (userId: string) => (await t.db.insert(folders).values({ userId, name: 'Mes idées' }).returning())[0]!.id;
   ids.approved = (await insertCreative(t.db)).id;
   ids.pending = (await insertCreative(t.db, { status: 'pending' })).id;
-  ids.folder = (await t.db.insert(folders).values({ userId: me.body.user.id, name: 'Mes idées' }).returning())[0]!.id;
+  ids.folder = await folderOf(await me(cookies.user));
+  ids.adminFolder = await folderOf(await me(cookies.admin));
   ids.comment = (
     await t.request<Comment>('POST', `/api/creatives/${ids.approved}/comments`, { cookie: cookies.user, body: { text: 'Bien' } })
   ).body.id;
@@ -171,5 +174,33 @@ describe('text the database cannot store as sent', () => {
   it('reads a query value that is not valid UTF-8 as the text it is', async () => {
     const res = await t.request('GET', '/api/creatives?q=%ED%A0%80%FF');
     expect(res.status).toBe(200);
+  });
+});
+
+describe('ids that none of ours can be', () => {
+  // Every route of the matrix with an id in its path, called by the admin (allowed on all of them)
+  // with the row's valid body: only the id is wrong.
+  const ID_ROWS = MATRIX.filter((r) => r.route.includes('/:id') && !r.variant);
+  const ODD_IDS = ['%00', 'a%00b', 'x'.repeat(200), '%C3%A9t%C3%A9', '%E2%80%AE', 'a%2Fb', "'%20OR%201=1"];
+
+  it('covers every id route of the matrix', () => {
+    expect(new Set(ID_ROWS.map((r) => `${r.method} ${r.route}`)).size).toBe(
+      new Set(MATRIX.filter((r) => r.route.includes('/:id')).map((r) => `${r.method} ${r.route}`)).size,
+    );
+  });
+
+  it.each(ID_ROWS.map((r) => [`${r.method} ${r.route}`, r] as const))('%s: 404 JSON before any query, nothing written', async (_, row) => {
+    const paths = ODD_IDS.flatMap((odd) => [
+      row.route.replace(':id', odd).replace(':creativeId', ids.approved),
+      ...(row.route.includes(':creativeId') ? [row.route.replace(':id', ids.adminFolder).replace(':creativeId', odd)] : []),
+    ]);
+    for (const path of paths) {
+      const before = await digest();
+      const body = row.body === 'creativeForm' ? creativeForm(VALID_FORM) : row.body;
+      const res = await t.request<ApiError>(row.method, path, { cookie: cookies.admin, body });
+      expect(res.status, `${row.method} ${path}: ${res.text}`).toBe(404);
+      expect(res.body.error.code).toBe('NOT_FOUND');
+      expect(await digest()).toEqual(before);
+    }
   });
 });
