@@ -15,7 +15,7 @@ const lines = z
 function categoryField(key: CategoryKey) {
   const values = CATEGORY_LISTS[key] as readonly [string, ...string[]];
   return z
-    .array(z.enum(values, { error: 'Valeur inconnue' }), { error: MSG.selectAtLeastOne[key] })
+    .array(z.enum(values, { error: MSG.unknownValue }), { error: MSG.selectAtLeastOne[key] })
     .min(1, MSG.selectAtLeastOne[key])
     .transform((v) => [...new Set(v)]);
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
 import { NAME_PART_MAX, PASSWORD_MIN } from '../limits';
+import './french-errors';
 
 /** Standard address pattern: something@something.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CategoryFilters, GalleryFilters } from '../gallery-filters';
+import { MSG } from '../messages';
 import { CATEGORY_KEYS, CATEGORY_LISTS } from '../vocabulary';
 import { textField } from './fields';
 import { cursorField } from './paging';
@@ -9,7 +10,7 @@ const listOf = (values: readonly string[]) =>
     .union([z.string(), z.array(z.string())])
     .optional()
     .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
-    .pipe(z.array(z.enum(values as [string, ...string[]], { error: 'Valeur de filtre inconnue' })).max(values.length));
+    .pipe(z.array(z.enum(values as [string, ...string[]], { error: MSG.unknownFilterValue })).max(values.length));
 
 const flag = z
   .enum(['1', 'true', '0', 'false'])

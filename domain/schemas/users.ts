@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { MSG } from '../messages';
 import { ROLES } from '../roles';
 import { textField } from './fields';
 import { cursorField } from './paging';
 
-export const roleInput = z.object({ role: z.enum(ROLES, { error: 'Rôle inconnu' }) });
+export const roleInput = z.object({ role: z.enum(ROLES, { error: MSG.unknownRole }) });
 
 export const userListQuery = z.object({
   q: textField().trim().max(100).optional().default(''),

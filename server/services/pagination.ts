@@ -1,5 +1,6 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { AppError } from '@domain/errors';
+import { MSG } from '@domain/messages';
 
 /**
  * Opaque keyset cursors: the sort key of the last row of a page (e.g. [likes, createdAt, id]),
@@ -7,7 +8,7 @@ import { AppError } from '@domain/errors';
  */
 export type CursorKey = (string | number)[];
 
-const invalidCursor = () => new AppError('VALIDATION', { message: 'Curseur de pagination invalide' });
+const invalidCursor = () => new AppError('VALIDATION', { message: MSG.invalidCursor });
 
 export function encodeCursor(key: CursorKey): string {
   return Buffer.from(JSON.stringify(key)).toString('base64url');
