@@ -204,3 +204,32 @@ describe('ids that none of ours can be', () => {
     }
   });
 });
+
+describe('cursors that decode to keys the database cannot compare', () => {
+  const cursor = (key: unknown[]) => Buffer.from(JSON.stringify(key)).toString('base64url');
+  const NOW = '2026-01-01T00:00:00.000Z';
+  const TAMPERED = [cursor([NOW, 'a\u0000b']), cursor(['-271821-04-20T00:00:00.000Z', 'x']), cursor(['+275760-09-13T00:00:00.000Z', 'x'])];
+  const BY_LIKES = [
+    cursor([1.5, NOW, 'x']),
+    cursor([1e308, NOW, 'x']),
+    Buffer.from(`[1e400,"${NOW}","x"]`).toString('base64url'),
+    cursor([1, NOW, '\u0000']),
+  ];
+
+  it.each([
+    ['the gallery', '/api/creatives?', null],
+    ['the gallery by likes', '/api/creatives?sort=likes&', null],
+    ['the comments', () => `/api/creatives/${ids.approved}/comments?`, null],
+    ['the favourites', '/api/favorites?', 'user'],
+    ['a folder', () => `/api/folders/${ids.folder}/creatives?`, 'user'],
+    ['the review queue', '/api/review/creatives?status=pending&', 'admin'],
+    ['the users', '/api/users?', 'admin'],
+  ] as const)('%s: 400 "Curseur de pagination invalide"', async (_, path, caller) => {
+    const base = typeof path === 'function' ? path() : path;
+    for (const tampered of base.includes('likes') ? BY_LIKES : TAMPERED) {
+      const res = await t.request<ApiError>('GET', `${base}cursor=${tampered}`, { cookie: caller ? cookies[caller] : undefined });
+      expect(res.status, Buffer.from(tampered, 'base64url').toString()).toBe(400);
+      expect(res.body.error).toEqual({ code: 'VALIDATION', message: MSG.invalidCursor });
+    }
+  });
+});
