@@ -114,5 +114,9 @@ describe('validation messages of the API', () => {
 
     const users = await t.request<ApiError>('GET', '/api/users?role=chef', { cookie: cookies.admin });
     expect(users.body.error.fields).toEqual({ role: MSG.invalidInput });
+
+    // Every message is one of domain/messages.ts, this one included.
+    const notMultipart = await t.request<ApiError>('PATCH', `/api/creatives/${creativeId}`, { cookie: cookies.admin, body: VALID_FORM });
+    expect(notMultipart.body.error).toEqual({ code: 'VALIDATION', message: MSG.multipartExpected });
   });
 });

@@ -43,7 +43,7 @@ const badType = () => new AppError('UNSUPPORTED_MEDIA', { message: MSG.mediaInva
 export async function readUpload(c: Context, store: MediaStore): Promise<ParsedUpload> {
   const contentType = c.req.header('content-type') ?? '';
   if (!contentType.toLowerCase().startsWith('multipart/form-data')) {
-    throw new AppError('VALIDATION', { message: 'Formulaire multipart attendu' });
+    throw new AppError('VALIDATION', { message: MSG.multipartExpected });
   }
   const declared = Number(c.req.header('content-length'));
   if (Number.isFinite(declared) && declared > LARGEST + FORM_OVERHEAD) throw tooLarge('video');
