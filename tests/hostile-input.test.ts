@@ -6,7 +6,7 @@ import { folders } from '@server/db/schema';
 import { MATRIX } from './authorization/matrix';
 import { storeDigester, type StoreDigest } from './helpers/db-digest';
 import { insertCreative } from './helpers/fixtures';
-import { createTestApp, uniqueEmail, type ApiError, type TestApp } from './helpers/test-app';
+import { createTestApp, TEST_PASSWORD, uniqueEmail, type ApiError, type TestApp } from './helpers/test-app';
 import { creativeForm, pngBytes, VALID_FORM } from './helpers/uploads';
 
 /**
@@ -231,5 +231,32 @@ describe('cursors that decode to keys the database cannot compare', () => {
       expect(res.status, Buffer.from(tampered, 'base64url').toString()).toBe(400);
       expect(res.body.error).toEqual({ code: 'VALIDATION', message: MSG.invalidCursor });
     }
+  });
+});
+
+describe("passwords over better-auth's limit", () => {
+  const long = 'p'.repeat(129);
+
+  it('are refused by the form on change, sign-up and sign-in, never a 500 (found by the fuzz suite)', async () => {
+    const { cookie } = await t.loginAs('user');
+    const before = await digest();
+    const change = await t.request<ApiError>('POST', '/api/me/password', {
+      cookie,
+      body: { currentPassword: TEST_PASSWORD, newPassword: long, confirmPassword: long },
+    });
+    expect(change.status).toBe(400);
+    expect(change.body.error.fields).toEqual({ newPassword: MSG.passwordMax });
+    const current = await t.request<ApiError>('POST', '/api/me/password', {
+      cookie,
+      body: { currentPassword: long, newPassword: 'nouveau1', confirmPassword: 'nouveau1' },
+    });
+    expect(current.body.error.fields).toEqual({ currentPassword: MSG.passwordMax });
+    const signUp = await t.request<ApiError>('POST', '/api/auth/register', {
+      body: { ...register('Roux'), password: long, confirmPassword: long },
+    });
+    expect(signUp.body.error.fields).toEqual({ password: MSG.passwordMax });
+    const signIn = await t.request<ApiError>('POST', '/api/auth/login', { body: { email: 'lea@exemple.fr', password: long } });
+    expect(signIn.body.error.fields).toEqual({ password: MSG.passwordMax });
+    expect(await digest()).toEqual(before);
   });
 });

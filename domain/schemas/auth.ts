@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_MAX } from '../limits';
 import { MSG } from '../messages';
 import { emailField, firstNameField, lastNameField, passwordField } from './fields';
 
@@ -30,7 +31,11 @@ export type ProfileInput = z.input<typeof profileInput>;
 
 export const passwordChangeInput = z
   .object({
-    currentPassword: z.string({ error: MSG.currentPasswordRequired }).min(1, MSG.currentPasswordRequired),
+    // No password is longer: better-auth would answer PASSWORD_TOO_LONG (a 500 here).
+    currentPassword: z
+      .string({ error: MSG.currentPasswordRequired })
+      .min(1, MSG.currentPasswordRequired)
+      .max(PASSWORD_MAX, MSG.passwordMax),
     newPassword: passwordField,
     confirmPassword: z.string({ error: MSG.confirmRequired }).min(1, MSG.confirmRequired),
   })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
-import { NAME_PART_MAX, PASSWORD_MIN } from '../limits';
+import { NAME_PART_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../limits';
 import './french-errors';
 
 /** Standard address pattern: something@something.tld, no spaces. */
@@ -37,7 +37,11 @@ export const emailField = textField(MSG.emailRequired)
   .transform((v) => v.toLowerCase());
 
 // A password is hashed, never stored as text: any character the user can type is accepted.
-export const passwordField = z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).min(PASSWORD_MIN, MSG.passwordMin);
+export const passwordField = z
+  .string({ error: MSG.passwordRequired })
+  .min(1, MSG.passwordRequired)
+  .min(PASSWORD_MIN, MSG.passwordMin)
+  .max(PASSWORD_MAX, MSG.passwordMax);
 
 export const firstNameField = textField(MSG.firstNameRequired).trim().min(1, MSG.firstNameRequired).max(NAME_PART_MAX, MSG.firstNameMax);
 export const lastNameField = textField(MSG.lastNameRequired).trim().min(1, MSG.lastNameRequired).max(NAME_PART_MAX, MSG.lastNameMax);
