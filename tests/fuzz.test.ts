@@ -18,10 +18,13 @@ import { pngBytes, VALID_FORM } from './helpers/uploads';
  * 4xx wrote nothing (database rows and media files compared before and after).
  *
  * Seeded: a failure prints the run's seed and how to replay it; FUZZ_SEED=<seed> replays (or,
- * with a new seed, explores) a run. At least 1,000 requests, ~30 s on PGlite.
+ * with a new seed, explores) a run, FUZZ_RUNS=<n> sends n requests per route instead of 24.
+ * At least 1,000 requests, ~30 s on PGlite.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 14_2026);
-const RUNS_PER_ROUTE = 24;
+/** FUZZ_RUNS raises it to explore further (each route's test timeout grows with it). */
+const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 24);
+const ROUTE_TIMEOUT_MS = 30_000 * Math.max(1, RUNS_PER_ROUTE / 24);
 
 /** A 1 MiB string that prints as its name in a counterexample (and is sent in full). */
 class Big {
@@ -492,24 +495,30 @@ describe('fuzzing every route of the matrix', () => {
   });
 
   ROUTES.forEach((row, index) => {
-    it(`${row.method} ${row.route}`, async () => {
-      // Each route has its own seed (SEED + its index) but runs on the database the routes
-      // before it left: the whole file is what replays a failure. No shrinking: it would replay
-      // requests on a database they have changed, and outrun the test's timeout.
-      await fc
-        .assert(
-          fc.asyncProperty(requestFor(row), (spec) => send(row, spec)),
-          {
-            seed: SEED + index,
-            numRuns: RUNS_PER_ROUTE,
-            examples: examplesFor(row).map((spec) => [spec]),
-            endOnFailure: true,
-          },
-        )
-        .catch((err: Error) => {
-          throw new Error(`Replay: FUZZ_SEED=${SEED} npx vitest run tests/fuzz.test.ts\n${err.message}`, { cause: err });
-        });
-    });
+    it(
+      `${row.method} ${row.route}`,
+      async () => {
+        // Each route has its own seed (SEED + its index) but runs on the database the routes
+        // before it left: the whole file is what replays a failure. No shrinking: it would replay
+        // requests on a database they have changed, and outrun the test's timeout.
+        await fc
+          .assert(
+            fc.asyncProperty(requestFor(row), (spec) => send(row, spec)),
+            {
+              seed: SEED + index,
+              numRuns: RUNS_PER_ROUTE,
+              examples: examplesFor(row).map((spec) => [spec]),
+              endOnFailure: true,
+            },
+          )
+          .catch((err: Error) => {
+            throw new Error(`Replay: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS_PER_ROUTE} npx vitest run tests/fuzz.test.ts\n${err.message}`, {
+              cause: err,
+            });
+          });
+      },
+      ROUTE_TIMEOUT_MS,
+    );
   });
 
   it(`sent at least 1,000 requests (seed ${SEED})`, () => {
