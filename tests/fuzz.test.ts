@@ -203,6 +203,14 @@ const queryPair = fc.tuple(
 /** Extra query parameters: known and odd keys, repeated keys, array syntax. */
 const oddQuery: fc.Arbitrary<string> = fc.array(queryPair, { maxLength: 6 }).map((pairs) => pairs.map(([k, v]) => `${k}=${v}`).join('&'));
 
+/** Session cookie values that are not a session: garbage, a real token with a bad signature or a NUL. */
+const forgedSession: fc.Arbitrary<string> = fc.oneof(
+  hostileWord.map(segment),
+  fc.constantFrom('%00', 'a.b.c', '%ED%A0%80', '"quoted"', 'x'.repeat(10_000)),
+  fc.constantFrom('user', 'admin').map((role) => `${sessionToken(role)}%00`),
+  fc.constantFrom('user', 'admin').map((role) => sessionToken(role).replace(/\.[^.]*$/, '.AAAA')),
+);
+
 /* ── Requests ─────────────────────────────────────────────────────────────────────────────── */
 
 type BodySpec =
@@ -218,6 +226,8 @@ interface RequestSpec {
   creativeId: string;
   query: string;
   body: BodySpec;
+  /** A session cookie value to send instead of the caller's own (forged, tampered, garbage). */
+  forgedSession: string | null;
 }
 
 /** The valid body of a row, which the fuzzer then spoils field by field. */
@@ -300,6 +310,7 @@ function requestFor(row: MatrixRow): fc.Arbitrary<RequestSpec> {
       creativeId: fc.oneof(fc.constant(fixtures.approved), oddId),
       query: oddQuery,
       body: row.method === 'GET' ? fc.constant<BodySpec>({ kind: 'none' }) : bodyFor(row, who),
+      forgedSession: fc.option(forgedSession, { freq: 8 }),
     }),
   );
 }
@@ -310,6 +321,7 @@ let t: TestApp;
 let digest: () => Promise<StoreDigest>;
 let last: StoreDigest;
 let png: Buffer;
+let sessionCookieName: string;
 const accounts = {} as Record<Exclude<Caller, 'anonymous'>, { id: string; email: string; cookie: string; folder: string }>;
 const fixtures = {} as Record<'approved' | 'pending' | 'comment' | 'mediaFile' | 'otherFolder' | 'target', string>;
 let requests = 0;
@@ -359,6 +371,7 @@ beforeAll(async () => {
       body: { text: 'Partagé' },
     })
   ).body.id;
+  sessionCookieName = accounts.user.cookie.slice(0, accounts.user.cookie.indexOf('='));
   png = await pngBytes();
   digest = await storeDigester(t.db, t.dataDir);
   last = await digest();
@@ -366,7 +379,12 @@ beforeAll(async () => {
 
 afterAll(() => t?.close());
 
-async function cookieFor(row: MatrixRow, caller: Caller): Promise<string | undefined> {
+/** The value of a caller's session cookie (`name=token.signature`). */
+const sessionToken = (role: 'user' | 'admin') => accounts[role].cookie.slice(accounts[role].cookie.indexOf('=') + 1);
+
+async function cookieFor(row: MatrixRow, spec: RequestSpec): Promise<string | undefined> {
+  const { caller } = spec;
+  if (spec.forgedSession !== null) return `${sessionCookieName}=${spec.forgedSession}`;
   if (caller === 'anonymous') return undefined;
   // Sign-out ends the session it is given: each call gets a new one, so the caller stays signed in.
   if (row.freshSession === 'session') return sessionCookieFor(t.deps, accounts[caller].id);
@@ -425,7 +443,7 @@ async function send(row: MatrixRow, spec: RequestSpec): Promise<void> {
   const [base, baseQuery = ''] = row.route.split('?') as [string, string?];
   const query = [baseQuery, spec.query].filter(Boolean).join('&');
   const path = base.replace(':id', spec.id).replace(':file', spec.id).replace(':creativeId', spec.creativeId) + (query ? `?${query}` : '');
-  const cookie = await cookieFor(row, spec.caller);
+  const cookie = await cookieFor(row, spec);
   const before = row.freshSession === 'session' && cookie ? await digest() : last;
   const res = await call(row.method, path, cookie, spec.body);
   requests += 1;
@@ -457,6 +475,7 @@ function examplesFor(row: MatrixRow): RequestSpec[] {
   const caller = CALLERS.find((c) => row.expect[c] < 300) ?? 'admin';
   const valid = validBody(row, caller);
   const base = {
+    forgedSession: null,
     caller,
     id: !row.id ? '' : destroys(row) ? NO_SUCH_ID : realId(row.id, caller),
     creativeId: fixtures.approved,
