@@ -25,6 +25,11 @@ describe('loginInput', () => {
     expect(errorsOf(loginInput, { email: 'a@b', password: '123456' })).toEqual({ email: MSG.emailInvalid });
   });
 
+  it("refuses a password longer than better-auth's limit", () => {
+    expect(errorsOf(loginInput, { email: 'a@b.fr', password: 'x'.repeat(129) })).toEqual({ password: MSG.passwordMax });
+    expect(errorsOf(loginInput, { email: 'a@b.fr', password: 'x'.repeat(128) })).toEqual({});
+  });
+
   it('trims and lower-cases the e-mail', () => {
     expect(loginInput.parse({ email: '  Admin@Example.COM ', password: 'demo1234' }).email).toBe('admin@example.com');
   });

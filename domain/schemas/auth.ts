@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { PASSWORD_MAX } from '../limits';
 import { MSG } from '../messages';
-import { emailField, firstNameField, lastNameField, passwordField, requiredString } from './fields';
+import { emailField, firstNameField, lastNameField, passwordField } from './fields';
 
 export const loginInput = z.object({
   email: emailField,
@@ -14,7 +15,7 @@ export const registerInput = z
     lastName: lastNameField,
     email: emailField,
     password: passwordField,
-    confirmPassword: requiredString(MSG.confirmRequired).min(1, MSG.confirmRequired),
+    confirmPassword: z.string({ error: MSG.confirmRequired }).min(1, MSG.confirmRequired),
   })
   .refine((v) => v.confirmPassword === '' || v.password === v.confirmPassword, {
     message: MSG.passwordsMismatch,
@@ -30,9 +31,13 @@ export type ProfileInput = z.input<typeof profileInput>;
 
 export const passwordChangeInput = z
   .object({
-    currentPassword: requiredString(MSG.currentPasswordRequired).min(1, MSG.currentPasswordRequired),
+    // No password is longer: better-auth would answer PASSWORD_TOO_LONG (a 500 here).
+    currentPassword: z
+      .string({ error: MSG.currentPasswordRequired })
+      .min(1, MSG.currentPasswordRequired)
+      .max(PASSWORD_MAX, MSG.passwordMax),
     newPassword: passwordField,
-    confirmPassword: requiredString(MSG.confirmRequired).min(1, MSG.confirmRequired),
+    confirmPassword: z.string({ error: MSG.confirmRequired }).min(1, MSG.confirmRequired),
   })
   .refine((v) => v.confirmPassword === '' || v.newPassword === v.confirmPassword, {
     message: MSG.passwordsMismatch,

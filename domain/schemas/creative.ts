@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { ADVERTISER_MAX, DEFAULT_ADVERTISER, NAME_MAX, RATING_MAX, RATING_MIN, REJECTION_REASON_MAX } from '../limits';
 import { MSG } from '../messages';
 import { CATEGORY_LISTS, type CategoryKey } from '../vocabulary';
+import { textField } from './fields';
 import { cursorField } from './paging';
 
-const text = (max: number) => z.string().trim().max(max).default('');
+const text = (max: number) => textField().trim().max(max).default('');
 const lines = z
-  .array(z.string().trim().max(2000))
+  .array(textField().trim().max(2000))
   .max(50)
   .default([])
   .transform((l) => l.filter(Boolean));
@@ -14,16 +15,15 @@ const lines = z
 function categoryField(key: CategoryKey) {
   const values = CATEGORY_LISTS[key] as readonly [string, ...string[]];
   return z
-    .array(z.enum(values, { error: 'Valeur inconnue' }), { error: MSG.selectAtLeastOne[key] })
+    .array(z.enum(values, { error: MSG.unknownValue }), { error: MSG.selectAtLeastOne[key] })
     .min(1, MSG.selectAtLeastOne[key])
     .transform((v) => [...new Set(v)]);
 }
 
 /** The submit / edit form (spec §5 Submit), shared by the form and the server. */
 export const creativeInput = z.object({
-  name: z.string({ error: MSG.fieldRequired }).trim().min(1, MSG.fieldRequired).max(NAME_MAX, MSG.nameMax),
-  advertiser: z
-    .string()
+  name: textField(MSG.fieldRequired).trim().min(1, MSG.fieldRequired).max(NAME_MAX, MSG.nameMax),
+  advertiser: textField()
     .trim()
     .max(ADVERTISER_MAX, MSG.advertiserMax)
     .default('')
@@ -46,12 +46,12 @@ export type CreativeInputData = z.output<typeof creativeInput>;
 
 /** 'Motif du refus': required after trimming, at most REJECTION_REASON_MAX characters. */
 export const rejectionInput = z.object({
-  reason: z.string({ error: MSG.rejectionRequired }).trim().min(1, MSG.rejectionRequired).max(REJECTION_REASON_MAX, MSG.rejectionMax),
+  reason: textField(MSG.rejectionRequired).trim().min(1, MSG.rejectionRequired).max(REJECTION_REASON_MAX, MSG.rejectionMax),
 });
 
 /** Feature dialog: analyst first name and 1 to 5 stars. */
 export const featureInput = z.object({
-  analyzedBy: z.string({ error: MSG.analystRequired }).trim().min(1, MSG.analystRequired).max(50),
+  analyzedBy: textField(MSG.analystRequired).trim().min(1, MSG.analystRequired).max(50),
   rating: z
     .number({ error: MSG.ratingRequired })
     .int(MSG.ratingRequired)
@@ -60,7 +60,7 @@ export const featureInput = z.object({
 });
 export type FeatureInput = z.input<typeof featureInput>;
 
-const adminRequired = () => z.string({ error: MSG.adminFieldRequired }).trim().min(1, MSG.adminFieldRequired);
+const adminRequired = () => textField(MSG.adminFieldRequired).trim().min(1, MSG.adminFieldRequired);
 
 /** The simple admin form (/admin/submit): every field required, the image given by URL. */
 export const adminCreativeInput = z.object({

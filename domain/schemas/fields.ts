@@ -1,25 +1,47 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
-import { NAME_PART_MAX, PASSWORD_MIN } from '../limits';
+import { NAME_PART_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../limits';
+import './french-errors';
 
 /** Standard address pattern: something@something.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** A string field whose absence reads as the same "required" message as an empty value. */
-export function requiredString(message: string) {
-  return z.string({ error: message });
+/**
+ * A lone half of a surrogate pair: UTF-8 cannot carry it, so the database drivers would store
+ * U+FFFD instead of what was sent. With the `u` flag a complete pair reads as one code point
+ * (not in the Cs category), so only a lone half matches.
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * True when the database stores the text as it is: PostgreSQL refuses NUL in text (a query
+ * carrying one fails, even in a WHERE), and a lone surrogate would be silently replaced.
+ */
+export function isStorableText(value: string): boolean {
+  return !value.includes('\u0000') && !LONE_SURROGATE.test(value);
 }
 
-export const emailField = requiredString(MSG.emailRequired)
+/**
+ * Every text input of the schemas (form fields, search terms, cursors) starts here, so that text
+ * the database cannot store as sent is a 400 with a French message, never a database error.
+ * `message`: what to say when the value is missing or is not a string.
+ */
+export function textField(message?: string) {
+  return z.string(message === undefined ? undefined : { error: message }).refine(isStorableText, MSG.invalidCharacters);
+}
+
+export const emailField = textField(MSG.emailRequired)
   .trim()
   .min(1, MSG.emailRequired)
   .regex(EMAIL_PATTERN, MSG.emailInvalid)
   .transform((v) => v.toLowerCase());
 
-export const passwordField = requiredString(MSG.passwordRequired).min(1, MSG.passwordRequired).min(PASSWORD_MIN, MSG.passwordMin);
+// A password is hashed, never stored as text: any character the user can type is accepted.
+export const passwordField = z
+  .string({ error: MSG.passwordRequired })
+  .min(1, MSG.passwordRequired)
+  .min(PASSWORD_MIN, MSG.passwordMin)
+  .max(PASSWORD_MAX, MSG.passwordMax);
 
-export const firstNameField = requiredString(MSG.firstNameRequired)
-  .trim()
-  .min(1, MSG.firstNameRequired)
-  .max(NAME_PART_MAX, MSG.firstNameMax);
-export const lastNameField = requiredString(MSG.lastNameRequired).trim().min(1, MSG.lastNameRequired).max(NAME_PART_MAX, MSG.lastNameMax);
+export const firstNameField = textField(MSG.firstNameRequired).trim().min(1, MSG.firstNameRequired).max(NAME_PART_MAX, MSG.firstNameMax);
+export const lastNameField = textField(MSG.lastNameRequired).trim().min(1, MSG.lastNameRequired).max(NAME_PART_MAX, MSG.lastNameMax);

@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import type { CategoryFilters, GalleryFilters } from '../gallery-filters';
+import { MSG } from '../messages';
 import { CATEGORY_KEYS, CATEGORY_LISTS } from '../vocabulary';
+import { textField } from './fields';
+import { cursorField } from './paging';
 
 const listOf = (values: readonly string[]) =>
   z
     .union([z.string(), z.array(z.string())])
     .optional()
     .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
-    .pipe(z.array(z.enum(values as [string, ...string[]], { error: 'Valeur de filtre inconnue' })).max(values.length));
+    .pipe(z.array(z.enum(values as [string, ...string[]], { error: MSG.unknownFilterValue })).max(values.length));
 
 const flag = z
   .enum(['1', 'true', '0', 'false'])
@@ -17,7 +20,7 @@ const flag = z
 /** Query of the gallery endpoint: values must belong to the vocabulary lists. */
 export const galleryQueryInput = z.object({
   sort: z.enum(['recent', 'likes']).default('recent'),
-  q: z.string().trim().max(100).optional().default(''),
+  q: textField().trim().max(100).optional().default(''),
   format: listOf(CATEGORY_LISTS.format),
   objective: listOf(CATEGORY_LISTS.objective),
   type: listOf(CATEGORY_LISTS.type),
@@ -25,7 +28,7 @@ export const galleryQueryInput = z.object({
   platform: listOf(CATEGORY_LISTS.platform),
   junto: flag,
   tested: flag,
-  cursor: z.string().max(500).optional(),
+  cursor: cursorField,
 });
 export type GalleryQueryInput = z.output<typeof galleryQueryInput>;
 
@@ -38,6 +41,6 @@ export function filtersOf(query: GalleryQueryInput): GalleryFilters {
 
 /** Query of the favourites endpoint: search term and cursor. */
 export const favoritesQueryInput = z.object({
-  q: z.string().trim().max(100).optional(),
-  cursor: z.string().max(500).optional(),
+  q: textField().trim().max(100).optional(),
+  cursor: cursorField,
 });

@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { MSG } from '../messages';
 import { ROLES } from '../roles';
+import { textField } from './fields';
 import { cursorField } from './paging';
 
-export const roleInput = z.object({ role: z.enum(ROLES, { error: 'Rôle inconnu' }) });
+export const roleInput = z.object({ role: z.enum(ROLES, { error: MSG.unknownRole }) });
 
 export const userListQuery = z.object({
-  q: z.string().trim().max(100).optional().default(''),
+  q: textField().trim().max(100).optional().default(''),
   role: z
     .union([z.enum(ROLES), z.array(z.enum(ROLES))])
     .optional()

@@ -1,6 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { PASSWORD_MIN } from '@domain/limits';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@domain/limits';
 import type { Db } from '../db/client';
 import { schema } from '../db/schema';
 import { logger } from '../log';
@@ -38,7 +38,7 @@ export function createAuth(options: AuthOptions) {
       enabled: true,
       autoSignIn: true,
       minPasswordLength: PASSWORD_MIN,
-      maxPasswordLength: 128,
+      maxPasswordLength: PASSWORD_MAX,
     },
     user: {
       additionalFields: {

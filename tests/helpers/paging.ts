@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { MSG } from '@domain/messages';
 import type { Page } from '@domain/types';
 import type { ApiError, TestApp } from './test-app';
 
@@ -43,6 +44,6 @@ export async function expectTamperedCursorsRefused(t: TestApp, path: string, coo
     const res = await t.request<ApiError>('GET', `${path}${sep}cursor=${encodeURIComponent(cursor)}`, { cookie });
     expect(res.status, `cursor ${cursor}`).toBe(400);
     expect(res.headers.get('content-type')).toContain('application/json');
-    expect(res.body.error).toMatchObject({ code: 'VALIDATION', message: 'Curseur de pagination invalide' });
+    expect(res.body.error).toMatchObject({ code: 'VALIDATION', message: MSG.invalidCursor });
   }
 }

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { galleryQueryInput } from '@domain/schemas/gallery';
 import { downloadFileName } from '@domain/download';
 import { MSG } from '@domain/messages';
@@ -8,6 +8,7 @@ import { pageQuery } from '@domain/schemas/paging';
 import { currentUser, requirePermission } from '@server/auth/session';
 import type { AppEnv, Deps } from '@server/http/context';
 import { memberGalleryPage } from '@server/http/member-gallery';
+import { idParam } from '@server/http/route-params';
 import { sharedForVisitors } from '@server/http/response-cache';
 import { jsonInput, queryInput } from '@server/http/validate';
 import { serveFile } from '@server/media/serve-file';
@@ -17,6 +18,9 @@ import { getHighlights, listGallery } from '@server/services/creatives/gallery.s
 import { feature, review } from '@server/services/creatives/review.service';
 import { deleteCreative, submitCreative, updateCreative } from '@server/services/creatives/submission.service';
 import { withCreativeForm } from './creative-form';
+
+/** The `:id` of these routes: a creative's. */
+const creativeId = (c: Context) => idParam(c, 'id', MSG.creativeNotFound);
 
 /** The gallery and one creative: reading, likes, download, comments; submit, edit, delete, review, feature. */
 export function creativesRoutes(deps: Deps) {
@@ -30,26 +34,24 @@ export function creativesRoutes(deps: Deps) {
       return c.json(viewer ? await memberGalleryPage(deps, c, viewer, query) : await listGallery(db, null, query));
     })
     .get('/highlights', shared, async (c) => c.json(await getHighlights(db, c.get('user'))))
-    .get('/:id', shared, async (c) => c.json(await getCreative(db, c.get('user'), c.req.param('id'))))
+    .get('/:id', shared, async (c) => c.json(await getCreative(db, c.get('user'), creativeId(c))))
 
-    .post('/:id/like', requirePermission('creative:like'), async (c) => c.json(await setLike(db, currentUser(c), c.req.param('id'), true)))
-    .delete('/:id/like', requirePermission('creative:like'), async (c) =>
-      c.json(await setLike(db, currentUser(c), c.req.param('id'), false)),
-    )
+    .post('/:id/like', requirePermission('creative:like'), async (c) => c.json(await setLike(db, currentUser(c), creativeId(c), true)))
+    .delete('/:id/like', requirePermission('creative:like'), async (c) => c.json(await setLike(db, currentUser(c), creativeId(c), false)))
 
     .get('/:id/download', requirePermission('creative:download'), async (c) => {
-      const file = await getDownload(db, currentUser(c), c.req.param('id'));
+      const file = await getDownload(db, currentUser(c), creativeId(c));
       return serveFile(c, deps.media.pathOf(file.mediaName), file.contentType, {
         downloadName: downloadFileName(file.name, file.contentType),
       });
     })
 
     .get('/:id/comments', shared, queryInput(pageQuery), async (c) =>
-      c.json(await listComments(db, c.get('user'), c.req.param('id'), c.req.valid('query'))),
+      c.json(await listComments(db, c.get('user'), creativeId(c), c.req.valid('query'))),
     )
     .post('/:id/comments', requirePermission('comment:create'), jsonInput(commentInput), async (c) => {
       const { text } = c.req.valid('json');
-      return c.json(await addComment(db, currentUser(c), c.req.param('id'), text), 201);
+      return c.json(await addComment(db, currentUser(c), creativeId(c), text), 201);
     })
 
     .post('/', requirePermission('creative:submit', { signedOutMessage: MSG.mustBeLoggedToSubmit }), (c) =>
@@ -57,24 +59,25 @@ export function creativesRoutes(deps: Deps) {
         c.json(await submitCreative(deps, currentUser(c), input, file!), 201),
       ),
     )
-    .patch('/:id', requirePermission('creative:update'), (c) =>
-      withCreativeForm(c, deps, { mediaRequired: false }, async (input, file) =>
-        c.json(await updateCreative(deps, currentUser(c), c.req.param('id'), input, file)),
-      ),
-    )
+    .patch('/:id', requirePermission('creative:update'), (c) => {
+      const id = creativeId(c); // before the form, whose media would otherwise be streamed to disk for nothing
+      return withCreativeForm(c, deps, { mediaRequired: false }, async (input, file) =>
+        c.json(await updateCreative(deps, currentUser(c), id, input, file)),
+      );
+    })
     .delete('/:id', requirePermission('creative:delete'), async (c) => {
-      await deleteCreative(deps, c.req.param('id'));
+      await deleteCreative(deps, creativeId(c));
       return c.json({ ok: true });
     })
 
     .post('/:id/approve', requirePermission('creative:review'), async (c) =>
-      c.json(await review(deps, currentUser(c), c.req.param('id'), 'approve')),
+      c.json(await review(deps, currentUser(c), creativeId(c), 'approve')),
     )
     .post('/:id/reject', requirePermission('creative:review'), jsonInput(rejectionInput), async (c) => {
       const { reason } = c.req.valid('json');
-      return c.json(await review(deps, currentUser(c), c.req.param('id'), 'reject', reason));
+      return c.json(await review(deps, currentUser(c), creativeId(c), 'reject', reason));
     })
     .post('/:id/feature', requirePermission('creative:feature'), jsonInput(featureInput), async (c) =>
-      c.json(await feature(deps, currentUser(c), c.req.param('id'), c.req.valid('json'))),
+      c.json(await feature(deps, currentUser(c), creativeId(c), c.req.valid('json'))),
     );
 }

@@ -1,8 +1,10 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { favoritesQueryInput } from '@domain/schemas/gallery';
 import { folderInput } from '@domain/schemas/folder';
 import { currentUser, requirePermission } from '@server/auth/session';
+import { MSG } from '@domain/messages';
 import type { AppEnv, Deps } from '@server/http/context';
+import { idParam } from '@server/http/route-params';
 import { jsonInput, queryInput } from '@server/http/validate';
 import {
   addToFolder,
@@ -14,6 +16,8 @@ import {
   renameFolder,
 } from '@server/services/folders.service';
 
+const folderId = (c: Context) => idParam(c, 'id', MSG.folderNotFound);
+
 /** The signed-in user's own folders; another user's folder answers 404. */
 export function foldersRoutes(deps: Deps) {
   const { db } = deps;
@@ -22,19 +26,19 @@ export function foldersRoutes(deps: Deps) {
     .get('/', async (c) => c.json(await listFolders(db, currentUser(c))))
     .post('/', jsonInput(folderInput), async (c) => c.json(await createFolder(db, currentUser(c), c.req.valid('json').name), 201))
     .patch('/:id', jsonInput(folderInput), async (c) =>
-      c.json(await renameFolder(db, currentUser(c), c.req.param('id'), c.req.valid('json').name)),
+      c.json(await renameFolder(db, currentUser(c), folderId(c), c.req.valid('json').name)),
     )
     .delete('/:id', async (c) => {
-      await deleteFolder(db, currentUser(c), c.req.param('id'));
+      await deleteFolder(db, currentUser(c), folderId(c));
       return c.json({ ok: true });
     })
     .get('/:id/creatives', queryInput(favoritesQueryInput), async (c) =>
-      c.json(await listFolderCreatives(db, currentUser(c), c.req.param('id'), c.req.valid('query'))),
+      c.json(await listFolderCreatives(db, currentUser(c), folderId(c), c.req.valid('query'))),
     )
     .put('/:id/creatives/:creativeId', async (c) =>
-      c.json(await addToFolder(db, currentUser(c), c.req.param('id'), c.req.param('creativeId'))),
+      c.json(await addToFolder(db, currentUser(c), folderId(c), idParam(c, 'creativeId', MSG.creativeNotFound))),
     )
     .delete('/:id/creatives/:creativeId', async (c) =>
-      c.json(await removeFromFolder(db, currentUser(c), c.req.param('id'), c.req.param('creativeId'))),
+      c.json(await removeFromFolder(db, currentUser(c), folderId(c), idParam(c, 'creativeId', MSG.creativeNotFound))),
     );
 }

@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
+import { MSG } from '@domain/messages';
 import { roleInput, userListQuery } from '@domain/schemas/users';
 import { currentUser, requirePermission } from '@server/auth/session';
 import type { AppEnv, Deps } from '@server/http/context';
+import { idParam } from '@server/http/route-params';
 import { jsonInput, queryInput } from '@server/http/validate';
 import { deleteUser, listUsers, setRole } from '@server/services/users.service';
 
@@ -12,10 +14,10 @@ export function usersRoutes(deps: Deps) {
     .use(requirePermission('user:manage'))
     .get('/', queryInput(userListQuery), async (c) => c.json(await listUsers(db, c.req.valid('query'))))
     .patch('/:id/role', jsonInput(roleInput), async (c) =>
-      c.json(await setRole(db, currentUser(c), c.req.param('id'), c.req.valid('json').role)),
+      c.json(await setRole(db, currentUser(c), idParam(c, 'id', MSG.userNotFound), c.req.valid('json').role)),
     )
     .delete('/:id', async (c) => {
-      await deleteUser(db, currentUser(c), c.req.param('id'));
+      await deleteUser(db, currentUser(c), idParam(c, 'id', MSG.userNotFound));
       return c.json({ ok: true });
     });
 }

@@ -64,13 +64,15 @@ async function galleryPage(
   if (filters.testedAndApproved) conditions.push(eq(creatives.testedAndApproved, true));
 
   const byLikes = query.sort === 'likes';
-  const cursor = decodeCursor(query.cursor, byLikes ? ['number', 'string', 'string'] : ['string', 'string']);
-  if (cursor && byLikes) {
-    const [likes, createdAt, id] = cursor as [number, string, string];
-    conditions.push(sql`(${creatives.likes}, ${creatives.createdAt}, ${creatives.id}) < (${likes}, ${new Date(createdAt)}, ${id})`);
-  } else if (cursor) {
-    const [createdAt, id] = cursor as [string, string];
-    conditions.push(sql`(${creatives.createdAt}, ${creatives.id}) < (${new Date(createdAt)}, ${id})`);
+  if (byLikes) {
+    const cursor = decodeCursor(query.cursor, ['count', 'time', 'string']);
+    if (cursor) {
+      const [likes, createdAt, id] = cursor;
+      conditions.push(sql`(${creatives.likes}, ${creatives.createdAt}, ${creatives.id}) < (${likes}, ${createdAt}, ${id})`);
+    }
+  } else {
+    const cursor = decodeTimeCursor(query.cursor);
+    if (cursor) conditions.push(sql`(${creatives.createdAt}, ${creatives.id}) < (${cursor.at}, ${cursor.id})`);
   }
 
   const order = byLikes
