@@ -57,7 +57,6 @@ export const MSG = {
   passwordError: 'Une erreur est survenue lors de la mise à jour du mot de passe',
 
   mediaRequired: 'Un média est requis',
-  multipartExpected: 'Formulaire multipart attendu',
   mediaInvalidType: 'Format de fichier non valide. Utilisez JPG, PNG, WebP pour les images ou MP4, WebM, MOV pour les vidéos.',
   imageTooLarge: `Le fichier ne doit pas dépasser ${megabytes(IMAGE_MAX_BYTES)}.`,
   videoTooLarge: `Le fichier ne doit pas dépasser ${megabytes(VIDEO_MAX_BYTES)}.`,

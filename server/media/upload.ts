@@ -50,6 +50,8 @@ export async function readUpload(c: Context, store: MediaStore): Promise<ParsedU
   try {
     parser = busboy({
       headers: { 'content-type': contentType },
+      // A browser sends a file name as UTF-8; busboy reads a plain `filename=` as latin1 by default.
+      defParamCharset: 'utf8',
       limits: { files: 1, fields: 20, fieldSize: 256 * 1024, fileSize: LARGEST + 1 },
     });
   } catch {

@@ -99,7 +99,7 @@ export async function remuxWithoutMetadata(ffmpeg: string, input: string, output
       ffmpeg,
       // prettier-ignore
       ['-hide_banner', '-v', 'error', '-y', '-i', input,
-        '-map', '0:V', '-map', '0:a?', '-map_metadata', '-1', '-map_chapters', '-1', '-c', 'copy', '-f', muxer, output],
+        '-map', '0:V', '-map', '0:a?', '-map_metadata', '-1', '-map_chapters', '-1', '-c', 'copy', ...(muxer === 'webm' ? [] : ['-movflags', '+faststart']), '-f', muxer, output],
       { timeout: TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 },
     );
     return true;
