@@ -109,6 +109,7 @@ export const MSG = {
   notFound: 'Ressource introuvable',
   invalidInput: 'Données invalides',
   rateLimited: 'Trop de tentatives. Réessayez dans quelques instants.',
+  overloaded: 'Le service est momentanément surchargé. Réessayez dans quelques instants.',
   internal: 'Une erreur inattendue est survenue. Veuillez réessayer.',
   metricsTokenInvalid: 'Jeton de métriques manquant ou invalide',
 } as const;

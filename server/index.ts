@@ -30,6 +30,7 @@ async function main() {
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATABASE_URL ? undefined : path.join(config.dataDir, 'db'),
+    statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
   });
   const deps = buildDeps({
     db: database.db,

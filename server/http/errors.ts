@@ -3,9 +3,11 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { AppError } from '@domain/errors';
 import { logger } from '../log';
+import { isOverload, overloaded } from './overloaded';
 
 /** The one place that turns a thrown error into the JSON error body `{error: {code, message}}`. */
 export function handleError(err: Error, c: Context): Response {
+  if (isOverload(err)) return overloaded(c);
   if (err instanceof AppError) {
     return c.json(err.toBody(), err.status as ContentfulStatusCode);
   }

@@ -7,6 +7,7 @@ import { featureInput, rejectionInput } from '@domain/schemas/creative';
 import { pageQuery } from '@domain/schemas/paging';
 import { currentUser, requirePermission } from '@server/auth/session';
 import type { AppEnv, Deps } from '@server/http/context';
+import { withoutDeadline } from '@server/http/deadline';
 import { memberGalleryPage } from '@server/http/member-gallery';
 import { sharedForVisitors } from '@server/http/response-cache';
 import { jsonInput, queryInput } from '@server/http/validate';
@@ -52,11 +53,11 @@ export function creativesRoutes(deps: Deps) {
       return c.json(await addComment(db, currentUser(c), c.req.param('id'), text), 201);
     })
 
-    .post('/', requirePermission('creative:submit', { signedOutMessage: MSG.mustBeLoggedToSubmit }), async (c) => {
+    .post('/', requirePermission('creative:submit', { signedOutMessage: MSG.mustBeLoggedToSubmit }), withoutDeadline, async (c) => {
       const { input, file } = await readCreativeForm(c, deps, { mediaRequired: true });
       return c.json(await submitCreative(deps, currentUser(c), input, file!), 201);
     })
-    .patch('/:id', requirePermission('creative:update'), async (c) => {
+    .patch('/:id', requirePermission('creative:update'), withoutDeadline, async (c) => {
       const { input, file } = await readCreativeForm(c, deps, { mediaRequired: false });
       return c.json(await updateCreative(deps, currentUser(c), c.req.param('id'), input, file));
     })
