@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createAuth } from './auth/auth';
 import type { Db } from './db/client';
+import { capacityOf, ExpensiveQueries, type Capacity } from './db/load-shedding';
 import type { ServerConfig } from './env';
 import type { Deps } from './http/context';
 import { createMetrics, type PoolStats } from './http/metrics';
@@ -22,6 +23,8 @@ export function buildDeps(options: {
   mediaTools?: MediaTools;
   /** PostgreSQL pool figures for the metrics (PGlite has none). */
   poolStats?: () => PoolStats | null;
+  /** The database's capacity (Database.capacity); default: one connection, as PGlite. */
+  capacity?: Capacity;
 }): Deps {
   const webhooks = options.webhooks ?? createWebhookSender();
   const { env } = options.config;
@@ -48,6 +51,7 @@ export function buildDeps(options: {
     mediaTools: options.mediaTools ?? resolveMediaTools(env),
     metrics,
     responseCache: env.RESPONSE_CACHE === 'on' ? new ResponseCache() : null,
+    expensiveQueries: new ExpensiveQueries(options.capacity ?? capacityOf(1)),
     lifecycle: { stopping: false },
   };
 }

@@ -37,6 +37,7 @@ async function main() {
     config,
     secret: resolveAuthSecret(env.AUTH_SECRET, config.dataDir),
     poolStats: database.poolStats,
+    capacity: database.capacity,
   });
   // PGlite: only this process may open the database, so `npm run backup` asks it over a Unix socket.
   const control =

@@ -1,6 +1,7 @@
 import type { User } from '@domain/types';
 import type { Auth } from '../auth/auth';
 import type { Db } from '../db/client';
+import type { ExpensiveQueries } from '../db/load-shedding';
 import type { ServerConfig } from '../env';
 import type { MediaTools } from '../media/media-tools';
 import type { MediaStore } from '../media/store';
@@ -24,6 +25,8 @@ export interface Deps {
   metrics: Metrics | null;
   /** Shared cache of the anonymous creative views; null when RESPONSE_CACHE=off. */
   responseCache: ResponseCache | null;
+  /** Slots of the expensive reads (gallery pages, analytics, user search): beyond them, 503. */
+  expensiveQueries: ExpensiveQueries;
   /** Set when the server is stopping: readiness answers 503 so a load balancer drains it. */
   lifecycle: { stopping: boolean };
 }

@@ -154,8 +154,14 @@ export async function createUser(
   return { id, ...account };
 }
 
-/** Opens a fresh database for one test app: PGlite in memory, or a new PostgreSQL database. */
-async function openTestDatabase(databaseUrl: string | undefined): Promise<{ database: Database; dispose(): Promise<void> }> {
+/**
+ * Opens a fresh database for one test app: PGlite in memory, or a new PostgreSQL database with
+ * the server's statement timeout (PGlite has none).
+ */
+async function openTestDatabase(
+  databaseUrl: string | undefined,
+  statementTimeoutMs: number,
+): Promise<{ database: Database; dispose(): Promise<void> }> {
   if (!databaseUrl) {
     const database = await openDatabase({});
     return { database, dispose: () => database.close() };
@@ -172,7 +178,7 @@ async function openTestDatabase(databaseUrl: string | undefined): Promise<{ data
   url.pathname = `/${name}`;
   let database: Database;
   try {
-    database = await openDatabase({ databaseUrl: url.toString() });
+    database = await openDatabase({ databaseUrl: url.toString(), statementTimeoutMs });
   } catch (err) {
     await dropDatabase(databaseUrl, name).catch(() => {});
     throw err;
@@ -221,22 +227,24 @@ function encodeBody(body: unknown, headers: Headers): BodyInit | undefined {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'creatheque-test-'));
   const databaseUrl = options.databaseUrl === null ? undefined : (options.databaseUrl ?? process.env.DATABASE_URL);
+  let config: ServerConfig;
   let opened: Awaited<ReturnType<typeof openTestDatabase>>;
   try {
-    opened = await openTestDatabase(databaseUrl || undefined);
+    config = toConfig(parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED: 'none', ...options.env }));
+    opened = await openTestDatabase(databaseUrl || undefined, config.env.DB_STATEMENT_TIMEOUT_MS);
   } catch (err) {
     await fs.rm(dataDir, { recursive: true, force: true });
     throw err;
   }
   const { database } = opened;
 
-  const config = toConfig(parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED: 'none', ...options.env }));
   const deps = buildDeps({
     db: database.db,
     config,
     secret: TEST_SECRET,
     media: createDiskStore(path.join(dataDir, 'media')),
     webhooks: options.webhooks,
+    capacity: database.capacity,
   });
   const app = createApp(deps, options.distDir ? { distDir: options.distDir } : {});
 

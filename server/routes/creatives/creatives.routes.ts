@@ -28,7 +28,9 @@ export function creativesRoutes(deps: Deps) {
     .get('/', shared, queryInput(galleryQueryInput), async (c) => {
       const viewer = c.get('user');
       const query = c.req.valid('query');
-      return c.json(viewer ? await memberGalleryPage(deps, c, viewer, query) : await listGallery(db, null, query));
+      return c.json(
+        viewer ? await memberGalleryPage(deps, c, viewer, query) : await deps.expensiveQueries.run(() => listGallery(db, null, query)),
+      );
     })
     .get('/highlights', shared, async (c) => c.json(await getHighlights(db, c.get('user'))))
     .get('/:id', shared, async (c) => c.json(await getCreative(db, c.get('user'), c.req.param('id'))))
