@@ -22,10 +22,10 @@ afterEach(() => {
 });
 
 describe('capacityOf', () => {
-  it('gives the expensive reads half the connections and a queue four times their slots', () => {
-    expect(capacityOf(10)).toMatchObject({ connections: 10, expensiveSlots: 5, expensiveQueue: 20 });
+  it('gives the expensive reads half the connections and a queue eight times their slots', () => {
+    expect(capacityOf(10)).toMatchObject({ connections: 10, expensiveSlots: 5, expensiveQueue: 40 });
     // PGlite's one connection: one expensive read at a time, the cheap ones take turns with it.
-    expect(capacityOf(1)).toMatchObject({ connections: 1, expensiveSlots: 1, expensiveQueue: 4 });
+    expect(capacityOf(1)).toMatchObject({ connections: 1, expensiveSlots: 1, expensiveQueue: 8 });
   });
 });
 
