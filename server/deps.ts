@@ -38,8 +38,13 @@ export function buildDeps(options: {
     onUserCreated: (user) => webhooks(env.REGISTRATION_WEBHOOK_URL, user),
   });
   const pending = new PendingEvents(options.db);
+  const expensiveQueries = new ExpensiveQueries(options.capacity ?? capacityOf(1));
   const metrics = env.METRICS_TOKEN
-    ? createMetrics({ sseClients: () => pending.clients, poolStats: options.poolStats ?? (() => null) })
+    ? createMetrics({
+        sseClients: () => pending.clients,
+        poolStats: options.poolStats ?? (() => null),
+        expensiveQueries: () => expensiveQueries.stats,
+      })
     : null;
   return {
     db: options.db,
@@ -51,7 +56,7 @@ export function buildDeps(options: {
     mediaTools: options.mediaTools ?? resolveMediaTools(env),
     metrics,
     responseCache: env.RESPONSE_CACHE === 'on' ? new ResponseCache() : null,
-    expensiveQueries: new ExpensiveQueries(options.capacity ?? capacityOf(1)),
+    expensiveQueries,
     lifecycle: { stopping: false },
   };
 }

@@ -27,6 +27,7 @@ import { creativeForm, pngBytes, VALID_FORM } from './helpers/uploads';
 const serverUrl = process.env.DATABASE_URL;
 /** Far beyond any wait of these tests: the limit a test is not about never plays. */
 const NEVER = '600000';
+const METRICS_TOKEN = 'overload-metrics-token';
 
 function expectOverloaded(res: TestResponse<ApiError>): void {
   expect(res.status).toBe(503);
@@ -144,7 +145,9 @@ describe.skipIf(!serverUrl)('on PostgreSQL (needs DATABASE_URL: PGlite has no st
 
     beforeAll(async () => {
       // Neither limit plays here; the shared cache is off so that no request is answered from it.
-      t = await createTestApp({ env: { DB_STATEMENT_TIMEOUT_MS: NEVER, REQUEST_DEADLINE_MS: NEVER, RESPONSE_CACHE: 'off' } });
+      t = await createTestApp({
+        env: { DB_STATEMENT_TIMEOUT_MS: NEVER, REQUEST_DEADLINE_MS: NEVER, RESPONSE_CACHE: 'off', METRICS_TOKEN: METRICS_TOKEN },
+      });
       const { user } = await t.loginAs('user');
       admin = (await t.loginAs('admin')).cookie;
       creativeId = (await insertCreative(t.db)).id;
@@ -181,6 +184,9 @@ describe.skipIf(!serverUrl)('on PostgreSQL (needs DATABASE_URL: PGlite has no st
         expect(thread.status).toBe(200);
         expect(thread.body.items.map((c) => c.text)).toEqual(['Toujours là']);
         expect(t.database.poolStats()!.total).toBeLessThanOrEqual(connections);
+        const metrics = await t.request('GET', '/api/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+        expect(metrics.text).toContain(`db_expensive_queries{state="running"} ${expensiveSlots}`);
+        expect(metrics.text).toContain(`db_expensive_queries{state="waiting"} ${expensiveQueue}`);
       } finally {
         await lock.release();
       }

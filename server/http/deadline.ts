@@ -10,7 +10,8 @@ import { overloaded } from './overloaded';
  * client gets 503 with Retry-After at once, without waiting for the handler to notice.
  *
  * Health, readiness, metrics and /media are mounted before this middleware and have no deadline;
- * an upload's body and the event stream opt out with `withoutDeadline`.
+ * an upload opts out with `withoutDeadline`; a streamed answer (the event stream, a download) is
+ * out of it once its handler has returned the response, the stream still to come.
  */
 export function requestDeadline(deadlineMs: number): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
