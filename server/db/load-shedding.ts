@@ -25,9 +25,9 @@ export interface Capacity {
 
 export function capacityOf(connections: number): Capacity {
   const expensiveSlots = Math.max(1, Math.floor(connections / 2));
-  // A long queue: when the reads are quick it drains within the wait (a 20k library served 50
-  // clients without a refusal); when they are slow, its wait sheds them instead of its length,
-  // so a client that retries at once gets refused less often than it would make the server work.
+  // A long queue: while the reads are quick it drains within the wait, so few are refused; when
+  // they are slow, the wait sheds them rather than the length, so a client that retries at once
+  // is refused (and makes the server work) less often.
   return { connections, expensiveSlots, expensiveQueue: expensiveSlots * 8, waitMs: 2_000 };
 }
 

@@ -32,7 +32,7 @@ export function requestDeadline(deadlineMs: number): MiddlewareHandler<AppEnv> {
 
 /**
  * Route middleware: this request has no deadline — an upload's body may take minutes on a slow
- * line, the event stream stays open. Its client disconnecting still cancels its queries.
+ * line. Its client disconnecting still cancels its queries.
  */
 export const withoutDeadline: MiddlewareHandler<AppEnv> = async (_c, next) => {
   currentScope()?.lift();
