@@ -11,6 +11,10 @@
  * ratio compares two moments of the same machine. Writes bench/baselines/load-<label>.json and
  * prints a Markdown table for docs/benchmarks.md. `--no-cache` starts the server with
  * RESPONSE_CACHE=off (the shared response cache off: every request reaches the database).
+ *
+ * `--scenario overload` runs instead the overload probe of bench/load/overload.ts: slow gallery
+ * reads on `--connections` connections for `--duration` s, with a creative + its comments probed
+ * and /api/health polled alongside (and each alone first, for `--health-duration` s).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,6 +25,7 @@ import { encodeCursor } from '@server/services/pagination';
 import { openSession, type SqlSession } from './scale/connection';
 import { benchDir, benchTarget, projectRoot } from './scale/target';
 import { Api, runLoad } from './load/client';
+import { runOverloadScenario } from './load/overload';
 import { databaseSize, describeMachine, markdownTable, rowCounts, type ScenarioResult, type SequentialResult } from './load/report';
 import { galleryScenarios, otherScenarios, type Scenario, type Who } from './load/scenarios';
 import { startServer } from './load/server';
@@ -29,6 +34,8 @@ import { median, type RunRequest, type RunSpec } from './load/spec';
 const { values: opts } = parseArgs({
   options: {
     label: { type: 'string', default: 'run' },
+    /** `urls` (every URL in turn) or `overload` (bench/load/overload.ts). */
+    scenario: { type: 'string', default: 'urls' },
     connections: { type: 'string', default: '50' },
     duration: { type: 'string', default: '10' },
     'health-duration': { type: 'string', default: '3' },
@@ -107,6 +114,11 @@ async function main() {
   const entry = path.resolve(opts.server ?? path.join(projectRoot, 'dist-server', 'index.js'));
   if (!fs.existsSync(entry)) throw new Error(`${entry} not found: run npm run build first (or pass --server)`);
   const target = benchTarget();
+  if (opts.scenario === 'overload') {
+    const floorSeconds = healthDuration;
+    return runOverloadScenario({ entry, target, label, connections, durationSeconds: duration, floorSeconds, maxRequests, log });
+  }
+  if (opts.scenario !== 'urls') throw new Error('--scenario: urls or overload');
   const began = Date.now();
 
   // Before the server starts (PGlite allows one process): machine, row counts, size.

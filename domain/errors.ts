@@ -14,6 +14,8 @@ export const ERROR_STATUS = {
   UNSUPPORTED_MEDIA: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  /** Overloaded: a deadline or a database limit was reached; the answer carries Retry-After. */
+  UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -31,6 +33,7 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   UNSUPPORTED_MEDIA: MSG.mediaInvalidType,
   RATE_LIMITED: MSG.rateLimited,
   INTERNAL: MSG.internal,
+  UNAVAILABLE: MSG.overloaded,
 };
 
 /** Field-level messages, keyed by input field name (validation errors). */

@@ -138,6 +138,7 @@ export const MSG = {
   rateLimitedFor: (seconds: number) => `Trop de tentatives. Réessayez dans ${wait(seconds)}.`,
   tooManyWrites: (seconds: number) => `Trop d'actions en peu de temps. Réessayez dans ${wait(seconds)}.`,
   signInBackoff: (seconds: number) => `Trop de tentatives de connexion avec cette adresse email. Réessayez dans ${wait(seconds)}.`,
+  overloaded: 'Le service est momentanément surchargé. Réessayez dans quelques instants.',
   internal: 'Une erreur inattendue est survenue. Veuillez réessayer.',
   metricsTokenInvalid: 'Jeton de métriques manquant ou invalide',
 } as const;

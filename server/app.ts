@@ -3,6 +3,7 @@ import { loadSession } from './auth/session';
 import { forgetSessionsOnAccountWrites, SessionCache } from './auth/session-cache';
 import type { AppEnv, Deps } from './http/context';
 import { apiCacheHeaders, jsonResponses } from './http/conditional-get';
+import { requestDeadline } from './http/deadline';
 import { handleError, notFoundRoute } from './http/errors';
 import { jsonBodyLimit } from './http/json-body-limit';
 import { metricsRoutes } from './http/metrics';
@@ -58,6 +59,7 @@ export function createApp(deps: Deps, options: { distDir?: string } = {}) {
     .route('/api/ready', readyRoutes(deps))
     .route('/api/metrics', metricsRoutes(deps.metrics, deps.config.env.METRICS_TOKEN))
     .route('/media', mediaRoutes(deps, sessions))
+    .use('/api/*', requestDeadline(deps.config.env.REQUEST_DEADLINE_MS))
     .use('/api/*', apiCacheHeaders)
     .use('/api/*', jsonBodyLimit())
     .use('/api/*', originCheck([deps.config.publicUrl, ...deps.config.trustedOrigins]))

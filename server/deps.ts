@@ -3,6 +3,7 @@ import { createAuth } from './auth/auth';
 import { MemorySignInAttempts } from './auth/sign-in-backoff';
 import { SignInGuard } from './auth/sign-in-guard';
 import type { Db } from './db/client';
+import { capacityOf, ExpensiveQueries, type Capacity } from './db/load-shedding';
 import type { ServerConfig } from './env';
 import type { Deps } from './http/context';
 import { createMetrics, type PoolStats } from './http/metrics';
@@ -27,6 +28,8 @@ export function buildDeps(options: {
   poolStats?: () => PoolStats | null;
   /** The clock of the rate limits (tests move it instead of waiting). */
   now?: () => number;
+  /** The database's capacity (Database.capacity); default: one connection, as PGlite. */
+  capacity?: Capacity;
 }): Deps {
   const webhooks = options.webhooks ?? createWebhookSender();
   const { env } = options.config;
@@ -40,8 +43,13 @@ export function buildDeps(options: {
     onUserCreated: (user) => webhooks(env.REGISTRATION_WEBHOOK_URL, user),
   });
   const pending = new PendingEvents(options.db);
+  const expensiveQueries = new ExpensiveQueries(options.capacity ?? capacityOf(1));
   const metrics = env.METRICS_TOKEN
-    ? createMetrics({ sseClients: () => pending.clients, poolStats: options.poolStats ?? (() => null) })
+    ? createMetrics({
+        sseClients: () => pending.clients,
+        poolStats: options.poolStats ?? (() => null),
+        expensiveQueries: () => expensiveQueries.stats,
+      })
     : null;
   return {
     db: options.db,
@@ -58,6 +66,7 @@ export function buildDeps(options: {
       secret: options.secret,
       secure: options.config.publicUrl.startsWith('https://'),
     }),
+    expensiveQueries,
     lifecycle: { stopping: false },
   };
 }

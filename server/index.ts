@@ -33,12 +33,14 @@ async function main() {
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATABASE_URL ? undefined : path.join(config.dataDir, 'db'),
+    statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
   });
   const deps = buildDeps({
     db: database.db,
     config,
     secret: resolveAuthSecret(env.AUTH_SECRET, config.dataDir),
     poolStats: database.poolStats,
+    capacity: database.capacity,
   });
   // PGlite: only this process may open the database, so `npm run backup` asks it over a Unix socket.
   const control =

@@ -117,6 +117,6 @@ describe('validation messages of the API', () => {
 
     // Every message is one of domain/messages.ts, this one included.
     const notMultipart = await t.request<ApiError>('PATCH', `/api/creatives/${creativeId}`, { cookie: cookies.admin, body: VALID_FORM });
-    expect(notMultipart.body.error).toEqual({ code: 'VALIDATION', message: MSG.multipartExpected });
+    expect(notMultipart.body.error).toEqual({ code: 'VALIDATION', message: MSG.uploadFormInvalid });
   });
 });

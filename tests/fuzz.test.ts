@@ -340,6 +340,8 @@ function realId(fixture: Fixture, caller: Caller): string {
     case 'freshComment':
       return fixtures.comment;
     case 'mediaFile':
+    case 'pendingMediaOfAgency':
+    case 'pendingMediaOfOtherAgency':
       return fixtures.mediaFile;
     case 'ownFolder':
       return caller === 'anonymous' ? 'none' : accounts[caller].folder;

@@ -30,7 +30,7 @@ async function main() {
         duration: spec.durationSeconds,
         maxOverallRequests: Math.max(spec.maxRequests, spec.connections),
         // Slow endpoints (analytics over the whole library) must be measured, not dropped.
-        timeout: 30,
+        timeout: spec.timeoutSeconds ?? 30,
         setupClient: (client: AutocannonClient) => {
           const requests = spec.clients[next++ % spec.clients.length]!;
           client.setRequests(requests);

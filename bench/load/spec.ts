@@ -15,6 +15,8 @@ export interface RunSpec {
   maxRequests: number;
   /** Request sequences; connection i loops over clients[i % clients.length]. */
   clients: RunRequest[][];
+  /** A response not complete by then counts as a timeout (default 30 s) and its connection is reopened. */
+  timeoutSeconds?: number;
 }
 
 export interface RunResult {

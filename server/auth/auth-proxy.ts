@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { AppError } from '@domain/errors';
 import { MSG } from '@domain/messages';
+import { currentScope } from '../db/request-scope';
 import type { AppEnv, Deps } from '../http/context';
 import { clientAddress } from '../http/client-address';
 import { RateLimitedError } from '../http/rate-limited';
@@ -32,6 +33,9 @@ export async function callAuth(deps: Deps, c: Context<AppEnv>, endpoint: string,
   const res = await deps.auth.handler(
     new Request(url, { method: body ? 'POST' : 'GET', headers, body: body ? JSON.stringify(body) : undefined }),
   );
+  // better-auth answers a failed query with its own 500: when the request is over (deadline
+  // passed, client gone), that failure is its cancelled work — 503, like any other route's.
+  if (res.status >= 500) currentScope()?.throwIfOver();
   const text = await res.text();
   let parsed: unknown = null;
   try {

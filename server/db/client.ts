@@ -8,13 +8,18 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { logger } from '../log';
 import { serverPaths } from '../paths';
+import { CancellablePool } from './cancellable-pool';
+import { capacityOf, POOL_SIZE, type Capacity } from './load-shedding';
 import { schema } from './schema';
+import { ScopedPGlite } from './scoped-pglite';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Its connections and the expensive reads' share of them (load-shedding.ts). */
+  capacity: Capacity;
   /** Connections of the PostgreSQL pool (metrics); null on PGlite. */
   poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
@@ -30,29 +35,49 @@ const migrationsFolder = serverPaths.migrations;
  */
 const PGLITE_SETTINGS = ['-c', 'shared_buffers=8MB', '-c', 'max_connections=5'];
 
+/** Brings a PostgreSQL schema up to date on a connection of its own, free of the serving pool's statement timeout. */
+async function migratePostgres(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * Opens PostgreSQL when a URL is given, else the embedded PGlite (on disk in `dataDir`, or in
- * memory when `dataDir` is omitted), and brings the schema up to date.
+ * memory when `dataDir` is omitted), and brings the schema up to date. `statementTimeoutMs` (the
+ * server's DB_STATEMENT_TIMEOUT_MS; command-line tools leave it out) makes PostgreSQL cancel any
+ * statement of the pool that runs longer; PGlite cannot (scoped-pglite.ts).
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(options: { databaseUrl?: string; dataDir?: string; statementTimeoutMs?: number }): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    await migratePostgres(options.databaseUrl);
+    const capacity = capacityOf(POOL_SIZE);
+    const pool = new CancellablePool({
+      connectionString: options.databaseUrl,
+      max: capacity.connections,
+      connectionTimeoutMillis: capacity.waitMs,
+      statement_timeout: options.statementTimeoutMs,
+    });
     // An idle connection the server ends (restart, failover, a terminated backend) is dropped by the
     // pool, which then emits 'error': without a listener that would crash the process.
     pool.on('error', (err: Error & { code?: string }) =>
       logger.warn({ code: err.code, reason: err.message }, 'PostgreSQL : connexion inactive perdue, elle sera remplacée'),
     );
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
     // Same pg-core query builder as PGlite; only the result-type parameter differs.
     return {
       db: db as unknown as Db,
       kind: 'postgres',
+      capacity,
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }
-  const client = new PGlite({
+  const client = new ScopedPGlite({
     dataDir: options.dataDir,
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
@@ -60,5 +85,11 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   // Both drivers expose the same pg-core query builder; only their result-type parameter differs.
-  return { db: db as unknown as Db, kind: 'pglite', poolStats: () => null, close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    capacity: capacityOf(1),
+    poolStats: () => null,
+    close: () => client.close(),
+  };
 }

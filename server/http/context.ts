@@ -2,6 +2,7 @@ import type { User } from '@domain/types';
 import type { Auth } from '../auth/auth';
 import type { SignInGuard } from '../auth/sign-in-guard';
 import type { Db } from '../db/client';
+import type { ExpensiveQueries } from '../db/load-shedding';
 import type { ServerConfig } from '../env';
 import type { MediaTools } from '../media/media-tools';
 import type { MediaStore } from '../media/store';
@@ -30,6 +31,8 @@ export interface Deps {
   writeLimits: RateLimitStore | null;
   /** The per-account sign-in back-off. */
   signInGuard: SignInGuard;
+  /** Slots of the expensive reads (gallery pages, analytics, user search): beyond them, 503. */
+  expensiveQueries: ExpensiveQueries;
   /** Set when the server is stopping: readiness answers 503 so a load balancer drains it. */
   lifecycle: { stopping: boolean };
 }

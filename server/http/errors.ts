@@ -4,9 +4,11 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { AppError } from '@domain/errors';
 import { logger } from '../log';
 import { RateLimitedError } from './rate-limited';
+import { isOverload, overloaded } from './overloaded';
 
 /** The one place that turns a thrown error into the JSON error body `{error: {code, message}}`. */
 export function handleError(err: Error, c: Context): Response {
+  if (isOverload(err)) return overloaded(c);
   if (err instanceof AppError) {
     if (err instanceof RateLimitedError) c.header('Retry-After', String(err.retryAfterSeconds));
     return c.json(err.toBody(), err.status as ContentfulStatusCode);

@@ -18,13 +18,13 @@ const encoder = new TextEncoder();
  * Without the cache (RESPONSE_CACHE=off), or for a role without the analysis, it is the plain query.
  */
 export async function memberGalleryPage(
-  deps: Pick<Deps, 'db' | 'responseCache'>,
+  deps: Pick<Deps, 'db' | 'responseCache' | 'expensiveQueries'>,
   c: Context<AppEnv>,
   viewer: User,
   query: GalleryQueryInput,
 ): Promise<Page<Creative>> {
   const cache = deps.responseCache;
-  if (!cache || !can(viewer.role, 'creative:read-analysis')) return listGallery(deps.db, viewer, query);
+  if (!cache || !can(viewer.role, 'creative:read-analysis')) return deps.expensiveQueries.run(() => listGallery(deps.db, viewer, query));
 
   const key = `member:${cacheKey(c.req.path, c.req.url)}`;
   const generation = cache.generation;
@@ -33,7 +33,7 @@ export async function memberGalleryPage(
   // no JSON.parse of the page.
   let page = entry?.value as Page<Creative> | undefined;
   if (!page) {
-    page = await listGalleryForMembers(deps.db, query);
+    page = await deps.expensiveQueries.run(() => listGalleryForMembers(deps.db, query));
     cache.set(key, generation, encoder.encode(JSON.stringify(page)), 'application/json', { value: page });
   }
   c.header('X-Cache', entry ? 'member-hit' : 'member-miss');

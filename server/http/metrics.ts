@@ -17,11 +17,13 @@ export interface MetricSources {
   sseClients(): number;
   /** Connection pool of PostgreSQL; null on PGlite (one in-process connection). */
   poolStats(): PoolStats | null;
+  /** Expensive reads holding a slot or waiting for one (server/db/load-shedding.ts). */
+  expensiveQueries(): { running: number; waiting: number };
 }
 
 /**
  * Prometheus metrics of one server: requests and latency per route pattern (never the raw path,
- * so the number of series stays bounded), database pool, SSE clients, upload bytes and the
+ * so the number of series stays bounded), database pool and expensive-read slots, SSE clients, upload bytes and the
  * process's own figures (memory, CPU, event-loop lag). Built only when METRICS_TOKEN is set.
  */
 export function createMetrics(sources: MetricSources) {
@@ -70,6 +72,17 @@ export function createMetrics(sources: MetricSources) {
       this.set({ state: 'total' }, stats.total);
       this.set({ state: 'idle' }, stats.idle);
       this.set({ state: 'waiting' }, stats.waiting);
+    },
+  });
+  new Gauge({
+    name: 'db_expensive_queries',
+    help: 'Expensive reads (gallery pages, analytics, user search) running or waiting for a slot',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const { running, waiting } = sources.expensiveQueries();
+      this.set({ state: 'running' }, running);
+      this.set({ state: 'waiting' }, waiting);
     },
   });
   return {

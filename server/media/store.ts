@@ -135,11 +135,7 @@ function processIsAlive(pid: number): boolean {
  * A file of this process that is not in use was left behind (a bug, or a previous process that had
  * the same pid): it goes once it is that old too.
  */
-async function sweepTempDir(
-  tmpDir: string,
-  inUse: ReadonlySet<string>,
-  options: SweepOptions = {},
-): Promise<number> {
+async function sweepTempDir(tmpDir: string, inUse: ReadonlySet<string>, options: SweepOptions = {}): Promise<number> {
   const olderThan = options.olderThanMs ?? STALE_TEMP_MS;
   const entries = await fsp.readdir(tmpDir).catch(() => [] as string[]);
   let removed = 0;

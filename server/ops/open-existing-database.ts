@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Database, Db } from '../db/client';
+import { capacityOf } from '../db/load-shedding';
 import { schema } from '../db/schema';
 
 /**
@@ -15,7 +16,8 @@ import { schema } from '../db/schema';
  */
 export async function openExistingDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 2 });
+    const capacity = capacityOf(2);
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: capacity.connections });
     // An idle connection that dies is dropped by the pool; without a listener it would crash the
     // CLI. The snapshot's own connection is not idle: its failure rejects the dump's query.
     pool.on('error', () => {});
@@ -29,6 +31,7 @@ export async function openExistingDatabase(options: { databaseUrl?: string; data
     return {
       db: drizzlePg(pool, { schema }) as unknown as Db,
       kind: 'postgres',
+      capacity,
       poolStats: () => null,
       close: () => pool.end(),
     };
@@ -43,6 +46,7 @@ export async function openExistingDatabase(options: { databaseUrl?: string; data
   return {
     db: drizzlePglite(client, { schema }) as unknown as Db,
     kind: 'pglite',
+    capacity: capacityOf(1),
     poolStats: () => null,
     close: () => client.close(),
   };

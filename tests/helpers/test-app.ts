@@ -156,8 +156,14 @@ export async function createUser(
   return { id, ...account };
 }
 
-/** Opens a fresh database for one test app: PGlite in memory, or a new PostgreSQL database. */
-async function openTestDatabase(databaseUrl: string | undefined): Promise<{ database: Database; dispose(): Promise<void> }> {
+/**
+ * Opens a fresh database for one test app: PGlite in memory, or a new PostgreSQL database with
+ * the server's statement timeout (PGlite has none).
+ */
+async function openTestDatabase(
+  databaseUrl: string | undefined,
+  statementTimeoutMs: number,
+): Promise<{ database: Database; dispose(): Promise<void> }> {
   if (!databaseUrl) {
     const database = await openDatabase({});
     return { database, dispose: () => database.close() };
@@ -166,7 +172,7 @@ async function openTestDatabase(databaseUrl: string | undefined): Promise<{ data
   const url = scratch.url;
   let database: Database;
   try {
-    database = await openDatabase({ databaseUrl: url });
+    database = await openDatabase({ databaseUrl: url, statementTimeoutMs });
   } catch (err) {
     await scratch.drop().catch(() => {});
     throw err;
@@ -230,16 +236,17 @@ function encodeBody(body: unknown, headers: Headers): BodyInit | undefined {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'creatheque-test-'));
   const databaseUrl = options.databaseUrl === null ? undefined : (options.databaseUrl ?? process.env.DATABASE_URL);
+  let config: ServerConfig;
   let opened: Awaited<ReturnType<typeof openTestDatabase>>;
   try {
-    opened = await openTestDatabase(databaseUrl || undefined);
+    config = toConfig(parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED: 'none', ...options.env }));
+    opened = await openTestDatabase(databaseUrl || undefined, config.env.DB_STATEMENT_TIMEOUT_MS);
   } catch (err) {
     await fs.rm(dataDir, { recursive: true, force: true });
     throw err;
   }
   const { database } = opened;
 
-  const config = toConfig(parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED: 'none', ...options.env }));
   const deps = buildDeps({
     db: database.db,
     config,
@@ -247,6 +254,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     media: createDiskStore(path.join(dataDir, 'media')),
     webhooks: options.webhooks,
     now: options.now,
+    capacity: database.capacity,
   });
   const app = createApp(deps, options.distDir ? { distDir: options.distDir } : {});
 

@@ -13,6 +13,6 @@ import { getAnalytics } from '@server/services/analytics.service';
  */
 export function analyticsRoutes(deps: Deps) {
   return new Hono<AppEnv>().get('/', requirePermission('analytics:read'), sharedOnceAllowed(deps), queryInput(analyticsQuery), async (c) =>
-    c.json(await getAnalytics(deps.db, c.req.valid('query').period)),
+    c.json(await deps.expensiveQueries.run(() => getAnalytics(deps.db, c.req.valid('query').period))),
   );
 }

@@ -7,6 +7,7 @@ import { featureInput, rejectionInput } from '@domain/schemas/creative';
 import { pageQuery } from '@domain/schemas/paging';
 import { currentUser, requirePermission } from '@server/auth/session';
 import type { AppEnv, Deps } from '@server/http/context';
+import { withoutDeadline } from '@server/http/deadline';
 import { memberGalleryPage } from '@server/http/member-gallery';
 import { idParam } from '@server/http/route-params';
 import { sharedForVisitors } from '@server/http/response-cache';
@@ -31,7 +32,9 @@ export function creativesRoutes(deps: Deps) {
     .get('/', shared, queryInput(galleryQueryInput), async (c) => {
       const viewer = c.get('user');
       const query = c.req.valid('query');
-      return c.json(viewer ? await memberGalleryPage(deps, c, viewer, query) : await listGallery(db, null, query));
+      return c.json(
+        viewer ? await memberGalleryPage(deps, c, viewer, query) : await deps.expensiveQueries.run(() => listGallery(db, null, query)),
+      );
     })
     .get('/highlights', shared, async (c) => c.json(await getHighlights(db, c.get('user'))))
     .get('/:id', shared, async (c) => c.json(await getCreative(db, c.get('user'), creativeId(c))))
@@ -54,12 +57,12 @@ export function creativesRoutes(deps: Deps) {
       return c.json(await addComment(db, currentUser(c), creativeId(c), text), 201);
     })
 
-    .post('/', requirePermission('creative:submit', { signedOutMessage: MSG.mustBeLoggedToSubmit }), (c) =>
+    .post('/', requirePermission('creative:submit', { signedOutMessage: MSG.mustBeLoggedToSubmit }), withoutDeadline, (c) =>
       withCreativeForm(c, deps, { mediaRequired: true }, async (input, file) =>
         c.json(await submitCreative(deps, currentUser(c), input, file!), 201),
       ),
     )
-    .patch('/:id', requirePermission('creative:update'), (c) => {
+    .patch('/:id', requirePermission('creative:update'), withoutDeadline, (c) => {
       const id = creativeId(c); // before the form, whose media would otherwise be streamed to disk for nothing
       return withCreativeForm(c, deps, { mediaRequired: false }, async (input, file) =>
         c.json(await updateCreative(deps, currentUser(c), id, input, file)),

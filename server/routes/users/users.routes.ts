@@ -12,7 +12,7 @@ export function usersRoutes(deps: Deps) {
   const { db } = deps;
   return new Hono<AppEnv>()
     .use(requirePermission('user:manage'))
-    .get('/', queryInput(userListQuery), async (c) => c.json(await listUsers(db, c.req.valid('query'))))
+    .get('/', queryInput(userListQuery), async (c) => c.json(await deps.expensiveQueries.run(() => listUsers(db, c.req.valid('query')))))
     .patch('/:id/role', jsonInput(roleInput), async (c) =>
       c.json(await setRole(db, currentUser(c), idParam(c, 'id', MSG.userNotFound), c.req.valid('json').role)),
     )
