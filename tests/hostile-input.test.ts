@@ -3,7 +3,7 @@ import type { Role } from '@domain/roles';
 import { MSG } from '@domain/messages';
 import type { Comment } from '@domain/types';
 import { folders } from '@server/db/schema';
-import { MATRIX } from './authorization/matrix';
+import { ADMIN_FORM, MATRIX } from './authorization/matrix';
 import { storeDigester, type StoreDigest } from './helpers/db-digest';
 import { insertCreative } from './helpers/fixtures';
 import { createTestApp, TEST_PASSWORD, uniqueEmail, type ApiError, type TestApp } from './helpers/test-app';
@@ -53,16 +53,6 @@ const register = (bad: string) => ({
   password: 'secret1',
   confirmPassword: 'secret1',
 });
-const ADMIN_FORM = {
-  name: 'Par URL',
-  advertiser: 'Marque',
-  image: 'https://exemple.fr/visuel.jpg',
-  format: 'GIF',
-  objective: 'TOFU',
-  type: 'Prix',
-  sector: 'Mode',
-  platform: 'Meta',
-};
 
 const TEXT_PROBES: Probe[] = [
   { caller: null, method: 'POST', path: () => '/api/auth/register', field: 'lastName', body: register },

@@ -8,6 +8,18 @@ export type Caller = (typeof CALLERS)[number];
 
 export type Statuses = Record<Caller, number>;
 
+/** A valid body of the admin form (/admin/submit: an image URL instead of a file). */
+export const ADMIN_FORM = {
+  name: 'Par URL',
+  advertiser: 'Marque',
+  image: 'https://exemple.fr/visuel.jpg',
+  format: 'GIF',
+  objective: 'TOFU',
+  type: 'Prix',
+  sector: 'Mode',
+  platform: 'Meta',
+};
+
 /** What a cell needs: a resource made fresh for it (destructive calls), or a fresh session. */
 export type Fixture =
   | 'approved'
@@ -134,16 +146,7 @@ export const MATRIX: MatrixRow[] = [
   {
     method: 'POST',
     route: '/api/admin/creatives',
-    body: {
-      name: 'Par URL',
-      advertiser: 'Marque',
-      image: 'https://exemple.fr/visuel.jpg',
-      format: 'GIF',
-      objective: 'TOFU',
-      type: 'Prix',
-      sector: 'Mode',
-      platform: 'Meta',
-    },
+    body: ADMIN_FORM,
     expect: adminOnly(201),
   },
 
