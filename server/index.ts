@@ -7,6 +7,7 @@ import { resolveAuthSecret } from './auth/secret';
 import { openDatabase, type Database } from './db/client';
 import { lockDataDir } from './db/data-lock';
 import { seedIfEmpty } from './db/seed';
+import { withStartupLock } from './db/startup-lock';
 import { buildDeps } from './deps';
 import { parseEnv, toConfig } from './env';
 import type { Deps } from './http/context';
@@ -55,7 +56,8 @@ async function main() {
       ? logger.warn({ err: result }, 'media: nettoyage des fichiers temporaires impossible')
       : logger.info(`media: ${result} fichier(s) temporaire(s) abandonné(s) supprimé(s)`),
   );
-  if (env.SEED === 'demo') await seedIfEmpty(deps);
+  // Instances starting together on one PostgreSQL database seed it once (startup-lock.ts).
+  if (env.SEED === 'demo') await withStartupLock(env.DATABASE_URL, () => seedIfEmpty(deps));
 
   const app = createApp(deps, { distDir: serverPaths.dist });
   const inFlight = { count: 0 };

@@ -12,6 +12,7 @@ import { CancellablePool } from './cancellable-pool';
 import { capacityOf, POOL_SIZE, type Capacity } from './load-shedding';
 import { schema } from './schema';
 import { ScopedPGlite } from './scoped-pglite';
+import { withStartupLock } from './startup-lock';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -35,15 +36,20 @@ const migrationsFolder = serverPaths.migrations;
  */
 const PGLITE_SETTINGS = ['-c', 'shared_buffers=8MB', '-c', 'max_connections=5'];
 
-/** Brings a PostgreSQL schema up to date on a connection of its own, free of the serving pool's statement timeout. */
+/**
+ * Brings a PostgreSQL schema up to date on a connection of its own, free of the serving pool's
+ * statement timeout, one instance at a time (startup-lock.ts).
+ */
 async function migratePostgres(databaseUrl: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
-  } finally {
-    await client.end();
-  }
+  await withStartupLock(databaseUrl, async () => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.end();
+    }
+  });
 }
 
 /**
