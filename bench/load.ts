@@ -12,6 +12,10 @@
  * prints a Markdown table for docs/benchmarks.md. `--no-cache` starts the server with
  * RESPONSE_CACHE=off (the shared response cache off: every request reaches the database).
  *
+ * `--instances N` starts N servers on the same database and media directory, sharing one Redis
+ * (`--redis URL`, default redis://127.0.0.1:6379, keys under a prefix of this run), and splits every
+ * run's connections evenly between them (bench/load/runner.ts), as a load balancer would.
+ *
  * `--scenario overload` runs instead the overload probe of bench/load/overload.ts: slow gallery
  * reads on `--connections` connections for `--duration` s, with a creative + its comments probed
  * and /api/health polled alongside (and each alone first, for `--health-duration` s).
@@ -28,7 +32,7 @@ import { Api, runLoad } from './load/client';
 import { runOverloadScenario } from './load/overload';
 import { databaseSize, describeMachine, markdownTable, rowCounts, type ScenarioResult, type SequentialResult } from './load/report';
 import { galleryScenarios, otherScenarios, type Scenario, type Who } from './load/scenarios';
-import { startServer } from './load/server';
+import { startServer, type RunningServer } from './load/server';
 import { median, type RunRequest, type RunSpec } from './load/spec';
 
 const { values: opts } = parseArgs({
@@ -47,6 +51,10 @@ const { values: opts } = parseArgs({
     'settle-max': { type: 'string', default: '20' },
     'no-cache': { type: 'boolean', default: false },
     server: { type: 'string' },
+    /** Instances of the server sharing the database and Redis; the load is split evenly between them. */
+    instances: { type: 'string', default: '1' },
+    /** Redis of the instances (REDIS_URL); default none with one instance, redis://127.0.0.1:6379 with several. */
+    redis: { type: 'string' },
     only: { type: 'string' },
     /** Print the Markdown table of an earlier run's JSON and exit. */
     render: { type: 'string' },
@@ -134,21 +142,36 @@ async function main() {
   );
   if (!rows.creatives) throw new Error('No creatives: run npm run bench:seed first');
 
-  const server = await startServer({
-    entry,
-    target,
-    noCache: opts['no-cache']!,
-    logFile: path.join(os.tmpdir(), `creatheque-bench-server-${label}.log`),
-  });
-  log(`Server ${entry} pid ${server.pid} ready in ${server.startupMs} ms on ${server.origin} (log ${server.logFile})`);
+  const instances = num(opts.instances, 'instances');
+  const redisUrl = opts.redis ?? (instances > 1 ? 'redis://127.0.0.1:6379' : undefined);
+  const shared = redisUrl ? { REDIS_URL: redisUrl, REDIS_PREFIX: `creatheque-bench-${label}-${process.pid}:` } : {};
+  const servers: RunningServer[] = [];
+  for (let i = 0; i < instances; i++) {
+    const suffix = instances > 1 ? `-${i + 1}` : '';
+    const started = await startServer({
+      entry,
+      target,
+      noCache: opts['no-cache']!,
+      logFile: path.join(os.tmpdir(), `creatheque-bench-server-${label}${suffix}.log`),
+      env: shared,
+    });
+    servers.push(started);
+    log(`Server ${entry} pid ${started.pid} ready in ${started.startupMs} ms on ${started.origin} (log ${started.logFile})`);
+  }
+  if (redisUrl) log(`Redis: ${redisUrl}`);
+  const server = servers[0]!;
+  const totalMb = (pick: (s: RunningServer) => number | null) => servers.reduce((sum, s) => sum + (pick(s) ?? 0), 0);
   let peakSampled = 0;
   const sampler = setInterval(() => {
-    peakSampled = Math.max(peakSampled, server.rssMb() ?? 0);
+    peakSampled = Math.max(
+      peakSampled,
+      totalMb((s) => s.rssMb()),
+    );
   }, 250);
 
   try {
     await new Promise((r) => setTimeout(r, 1000));
-    const idleRss = server.rssMb();
+    const idleRss = totalMb((s) => s.rssMb());
     const api = new Api(server.origin);
 
     // Sessions: one plain user, one admin, and the storm's accounts.
@@ -173,7 +196,7 @@ async function main() {
     for (let i = 0; i < 200; i += 10) {
       await Promise.all(Array.from({ length: 10 }, (_, k) => warm[(i + k) % warm.length]!).map((s) => api.time(s.path, cookieOf(s.who))));
     }
-    const after200Rss = server.rssMb();
+    const after200Rss = totalMb((s) => s.rssMb());
     log(`200 gallery requests (10 at a time) in ${Math.round(performance.now() - warmStarted)} ms; RSS ${after200Rss} MB`);
 
     // Deep pagination: follow nextCursor towards page `deepPages`, within a time budget (at 1M rows
@@ -228,6 +251,7 @@ async function main() {
 
     const spec = (clients: RunRequest[][], seconds: number): RunSpec => ({
       origin: server.origin,
+      origins: servers.map((s) => s.origin),
       connections,
       durationSeconds: seconds,
       maxRequests,
@@ -250,7 +274,12 @@ async function main() {
       );
     }
 
-    const memory = { idleMb: idleRss, after200GalleryMb: after200Rss, peakSampledMb: peakSampled, peakHwmMb: server.peakRssMb() };
+    const memory = {
+      idleMb: idleRss,
+      after200GalleryMb: after200Rss,
+      peakSampledMb: peakSampled,
+      peakHwmMb: totalMb((s) => s.peakRssMb()),
+    };
     const out = {
       label,
       date: new Date().toISOString(),
@@ -266,6 +295,8 @@ async function main() {
         settleMaxSeconds: settleMaxMs / 1000,
         noCache: opts['no-cache'],
         server: entry,
+        instances,
+        redis: Boolean(redisUrl),
       },
       startupMs: server.startupMs,
       memory,
@@ -278,18 +309,18 @@ async function main() {
     fs.writeFileSync(file, JSON.stringify(out, null, 2) + '\n');
 
     log(
-      `\n### Load — ${label} (${rows.creatives?.toLocaleString('en')} creatives, ${connections} connections, ${duration} s per URL, health ${healthDuration} s before each)\n`,
+      `\n### Load — ${label} (${rows.creatives?.toLocaleString('en')} creatives, ${instances > 1 ? `${instances} instances, ` : ''}${connections} connections, ${duration} s per URL, health ${healthDuration} s before each)\n`,
     );
     log(markdownTable(results, sequential));
     log(
-      `\nStart-up to /api/ready: ${server.startupMs} ms. RSS: idle ${memory.idleMb} MB, after 200 gallery requests ${memory.after200GalleryMb} MB, peak under load ${memory.peakHwmMb} MB (VmHWM; sampled ${memory.peakSampledMb} MB).`,
+      `\nStart-up to /api/ready: ${server.startupMs} ms. RSS${instances > 1 ? ` (${instances} instances together)` : ''}: idle ${memory.idleMb} MB, after 200 gallery requests ${memory.after200GalleryMb} MB, peak under load ${memory.peakHwmMb} MB (VmHWM; sampled ${memory.peakSampledMb} MB).`,
     );
     log(
       `Deep cursor: ${deep.followed} nextCursor hops in ${deep.totalMs} ms (${deep.msPerHop} ms/hop). Wall time ${out.wallSeconds} s. Written ${path.relative(projectRoot, file)}`,
     );
   } finally {
     clearInterval(sampler);
-    await server.stop();
+    for (const each of servers) await each.stop();
   }
 }
 

@@ -9,7 +9,7 @@ import { createDiskStore } from '@server/media/store';
 import { checkIntegrity } from '@server/ops/integrity';
 import { createScratchDatabase } from './helpers/test-app';
 import { creativeForm, pngBytes, VALID_FORM } from './helpers/uploads';
-import { exitOf, killHard, loginTo, repoRoot, startServer, stopAllServers } from './helpers/server-process';
+import { apiCall as call, exitOf, killHard, loginTo, registerOn, repoRoot, startServer, stopAllServers } from './helpers/server-process';
 
 /**
  * Crash safety (issue 14): the real server process is killed with SIGKILL in the middle of a like
@@ -31,34 +31,6 @@ interface Acknowledged {
   comments: string[];
   creatives: string[];
   likeAnswers: number;
-}
-
-async function call(baseUrl: string, cookie: string, method: string, urlPath: string, body?: unknown) {
-  const res = await fetch(`${baseUrl}${urlPath}`, {
-    method,
-    headers: { cookie, origin: baseUrl, ...(body instanceof FormData || body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json().catch(() => null)) as { id?: string } | null };
-}
-
-async function register(baseUrl: string, i: number): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({
-      email: `crash.${i}.${Date.now()}@example.com`,
-      password: 'demo1234',
-      confirmPassword: 'demo1234',
-      firstName: 'Crash',
-      lastName: `Test${i}`,
-    }),
-  });
-  expect(res.status).toBe(201);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
 }
 
 const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;
@@ -134,7 +106,7 @@ describe(`kill -9 during writes (${engine})`, () => {
     try {
       const first = await startServer({ env: dbEnv });
       const { baseUrl, dataDir } = first;
-      const users = await Promise.all(Array.from({ length: USERS }, (_, i) => register(baseUrl, i)));
+      const users = await Promise.all(Array.from({ length: USERS }, (_, i) => registerOn(baseUrl, `crash.${i}.${Date.now()}@example.com`)));
       const agency = await loginTo(baseUrl, 'agence@example.com');
       const gallery = (await (await fetch(`${baseUrl}/api/creatives`)).json()) as { items: { id: string }[] };
       const creativeIds = gallery.items.map((c) => c.id);

@@ -9,6 +9,12 @@ export interface RunRequest {
 export interface RunSpec {
   /** http://127.0.0.1:<port>; the runner refuses any other host. */
   origin: string;
+  /**
+   * Several instances of the server (--instances): the connections are split evenly between these
+   * origins (one autocannon per origin, all response times in one distribution), and an `origin`
+   * header equal to `origin` is sent as the instance's own. Default: [origin].
+   */
+  origins?: string[];
   connections: number;
   durationSeconds: number;
   /** Hard cap on requests, whatever the duration. */

@@ -107,6 +107,42 @@ export async function loginTo(baseUrl: string, email: string, password = 'demo12
     .join('; ');
 }
 
+/** One API request as the web app sends it (the session cookie, its Origin); the status and JSON body. */
+export async function apiCall(
+  baseUrl: string,
+  cookie: string,
+  method: string,
+  urlPath: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
+  const res = await fetch(`${baseUrl}${urlPath}`, {
+    method,
+    headers: {
+      cookie,
+      origin: baseUrl,
+      ...(body instanceof FormData || body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json().catch(() => null)) as { id?: string } | null };
+}
+
+/** Creates an account (POST /api/auth/register); its session as a Cookie header value. */
+export async function registerOn(baseUrl: string, email: string, headers: Record<string, string> = {}): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl, ...headers },
+    body: JSON.stringify({ email, password: 'demo1234', confirmPassword: 'demo1234', firstName: 'Essai', lastName: 'Instances' }),
+  });
+  if (res.status !== 201) throw new Error(`registration of ${email} answered ${res.status}: ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
 /** The bytes and content type a browser would send for this form. */
 export async function encodeForm(form: FormData): Promise<{ body: Buffer; contentType: string }> {
   const request = new Request('http://local/', { method: 'POST', body: form });
