@@ -47,7 +47,7 @@ const envSchema = z.object({
   /** Prepended to every Redis key and channel, so that deployments (and tests) sharing one Redis stay apart. */
   REDIS_PREFIX: z
     .string()
-    .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'REDIS_PREFIX: 1 to 64 letters, digits or : _ . -')
+    .regex(/^[A-Za-z0-9:_.-]{1,64}$/, '1 to 64 letters, digits or : _ . -')
     .default('creatheque:'),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
