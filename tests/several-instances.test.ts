@@ -244,3 +244,29 @@ describe.skipIf(!redis.ok)(`Several instances sharing Redis${redis.skipped}`, ()
     });
   });
 });
+
+describe.skipIf(!redis.ok)(`An instance that starts while Redis is down${redis.skipped}`, () => {
+  it('subscribes once Redis answers, and hears the others from then on', async () => {
+    const target = new URL(TEST_REDIS_URL);
+    const relay = new TcpProxy({ host: target.hostname, port: Number(target.port || 6379) });
+    await relay.start();
+    await relay.cut();
+    const namespace = uniqueRedisPrefix('late-start');
+    const late = new RedisLink({ url: relay.url, prefix: namespace });
+    const other = new RedisLink({ url: TEST_REDIS_URL, prefix: namespace });
+    try {
+      const received: string[] = [];
+      late.subscribe('news', (message) => received.push(message));
+      expect(await late.waitUntilReady(300)).toBe(false);
+      await relay.start();
+      expect(await late.waitUntilReady(5_000)).toBe(true);
+      expect(await other.waitUntilReady(5_000)).toBe(true);
+      await other.publish('news', 'hello');
+      await expect.poll(() => received, { timeout: 1_000 }).toEqual(['hello']);
+    } finally {
+      await late.close();
+      await other.close();
+      await relay.cut();
+    }
+  });
+});

@@ -47,8 +47,14 @@ export class RedisLink {
       enableOfflineQueue: false,
       commandTimeout: COMMAND_TIMEOUT_MS,
     });
-    // The subscriber only ever sends SUBSCRIBE: queued while offline, and re-sent by ioredis on every reconnection.
-    this.subscriber = new Redis(options.url, { ...common, connectionName: 'creatheque-subscriber', enableOfflineQueue: true });
+    // The subscriber's channels are (re)subscribed by onSubscriberReady on every connection, so that
+    // one asked for while Redis was down (at start-up, say) is not lost.
+    this.subscriber = new Redis(options.url, {
+      ...common,
+      connectionName: 'creatheque-subscriber',
+      enableOfflineQueue: false,
+      autoResubscribe: false,
+    });
     for (const client of [this.commands, this.subscriber]) {
       // Without a listener, ioredis reports every failed attempt on the console; the state changes below are logged instead.
       client.on('error', () => {});
@@ -56,13 +62,7 @@ export class RedisLink {
       client.on('close', () => this.onDown());
     }
     this.commands.on('ready', () => this.onUp());
-    this.subscriber.on('ready', () => {
-      this.subscriberReady = true;
-      this.onUp();
-      // After a loss, each instance catches up on what it may have missed (see onResume).
-      if (this.subscriberWasReady) for (const listener of this.resumeListeners) listener();
-      this.subscriberWasReady = true;
-    });
+    this.subscriber.on('ready', () => void this.onSubscriberReady());
     this.subscriber.on('close', () => {
       this.subscriberReady = false;
     });
@@ -116,7 +116,10 @@ export class RedisLink {
     if (!set) {
       set = new Set();
       this.handlers.set(channel, set);
-      this.subscriber.subscribe(channel).catch((err: unknown) => logger.warn({ err, channel }, 'redis: abonnement impossible'));
+      // Not connected yet: onSubscriberReady will subscribe it.
+      if (this.subscriber.status === 'ready') {
+        this.subscriber.subscribe(channel).catch((err: unknown) => logger.warn({ err, channel }, 'redis: abonnement impossible'));
+      }
     }
     set.add(handler);
     return () => set.delete(handler);
@@ -136,6 +139,24 @@ export class RedisLink {
         client.status === 'end' ? undefined : client.quit().catch(() => client.disconnect()),
       ),
     );
+  }
+
+  /**
+   * Every channel subscribed on this connection, then listening; after a loss, each instance
+   * catches up on what it may have missed (see onResume). A failed SUBSCRIBE drops the connection,
+   * whose next 'ready' tries again.
+   */
+  private async onSubscriberReady(): Promise<void> {
+    try {
+      if (this.handlers.size) await this.subscriber.subscribe(...this.handlers.keys());
+    } catch {
+      this.subscriber.disconnect(true);
+      return;
+    }
+    this.subscriberReady = true;
+    this.onUp();
+    if (this.subscriberWasReady) for (const listener of this.resumeListeners) listener();
+    this.subscriberWasReady = true;
   }
 
   private onDown(): void {
