@@ -17,6 +17,7 @@ import { creativeForm, pngBytes, VALID_FORM } from './helpers/uploads';
 const redis = await probeRedis();
 const AUTH_LIMIT = 6;
 const FACTOR = 0.05; // an unknown write's client budget: 120 × 0.05 = 6 a minute
+const METRICS_TOKEN = 'metrics-token-of-the-test';
 
 let proxy: TcpProxy;
 let prefix: string;
@@ -34,6 +35,12 @@ async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await sleep(20);
   }
+}
+
+/** The redis_up gauge of `app`'s metrics. */
+async function redisUp(app: TestApp): Promise<string | undefined> {
+  const res = await app.request('GET', '/api/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  return /^redis_up (\d)$/m.exec(res.text)?.[1];
 }
 
 function attemptSignIn(app: TestApp, email: string, address: string, password = 'not-the-password') {
@@ -89,7 +96,7 @@ describe.skipIf(!redis.ok)(`Several instances sharing Redis${redis.skipped}`, ()
     prefix = uniqueRedisPrefix('several-instances');
     links = [new RedisLink({ url: proxy.url, prefix }), new RedisLink({ url: proxy.url, prefix })];
     for (const link of links) expect(await link.waitUntilReady(5_000)).toBe(true);
-    const env = { TRUST_PROXY: 'true', AUTH_RATE_LIMIT: String(AUTH_LIMIT), WRITE_RATE_LIMIT: String(FACTOR) };
+    const env = { TRUST_PROXY: 'true', AUTH_RATE_LIMIT: String(AUTH_LIMIT), WRITE_RATE_LIMIT: String(FACTOR), METRICS_TOKEN };
     a = await createTestApp({ env, redis: links[0] });
     b = await createTestApp({ env, redis: links[1], instanceOf: a });
     staff = (await a.loginAs('specialist')).cookie;
@@ -161,10 +168,11 @@ describe.skipIf(!redis.ok)(`Several instances sharing Redis${redis.skipped}`, ()
     expect(fresh.body.likes).toBe(cached.body.likes + 1);
   });
 
-  it('reports Redis in /api/ready', async () => {
+  it('reports Redis in /api/ready and in the metrics', async () => {
     const ready = await a.request<{ checks: Record<string, string> }>('GET', '/api/ready');
     expect(ready.status).toBe(200);
     expect(ready.body.checks.redis).toBe('ok');
+    expect(await redisUp(a)).toBe('1');
   });
 
   describe('Redis cut, then back', () => {
@@ -216,10 +224,11 @@ describe.skipIf(!redis.ok)(`Several instances sharing Redis${redis.skipped}`, ()
       expect(Date.now() - started).toBeLessThan(1_000);
     });
 
-    it('tells the load balancer through /api/ready', async () => {
+    it('tells the load balancer through /api/ready, and the metrics', async () => {
       const ready = await a.request<{ checks: Record<string, string> }>('GET', '/api/ready');
       expect(ready.status).toBe(503);
       expect(ready.body.checks.redis).toBe('failed');
+      expect(await redisUp(a)).toBe('0');
     });
 
     it("still sends this instance's own pending changes to its streams", async () => {
