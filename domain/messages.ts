@@ -139,6 +139,7 @@ export const MSG = {
   tooManyWrites: (seconds: number) => `Trop d'actions en peu de temps. Réessayez dans ${wait(seconds)}.`,
   signInBackoff: (seconds: number) => `Trop de tentatives de connexion avec cette adresse email. Réessayez dans ${wait(seconds)}.`,
   overloaded: 'Le service est momentanément surchargé. Réessayez dans quelques instants.',
+  signInUnavailable: 'La connexion est momentanément indisponible. Réessayez dans quelques instants.',
   internal: 'Une erreur inattendue est survenue. Veuillez réessayer.',
   metricsTokenInvalid: 'Jeton de métriques manquant ou invalide',
 } as const;

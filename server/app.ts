@@ -48,8 +48,9 @@ function apiRoutes(deps: Deps) {
 
 /** Builds the whole HTTP app (API + optional SPA). Tests call it in-process. */
 export function createApp(deps: Deps, options: { distDir?: string } = {}) {
-  // Signed-in users resolved by loadSession, remembered for 2 s and forgotten on account writes.
+  // Signed-in users resolved by loadSession, remembered for 2 s and forgotten on account writes (of any instance).
   const sessions = new SessionCache();
+  deps.invalidation.on('sessions', () => sessions.clear());
   // Order matters: health, readiness, metrics and media answer before the /api/* middleware runs.
   const app = new Hono<AppEnv>()
     .onError(handleError)
@@ -65,7 +66,7 @@ export function createApp(deps: Deps, options: { distDir?: string } = {}) {
     .use('/api/*', originCheck([deps.config.publicUrl, ...deps.config.trustedOrigins]))
     .use('/api/*', jsonResponses)
     .use('/api/*', invalidateOnWrite(deps))
-    .use('/api/*', forgetSessionsOnAccountWrites(sessions))
+    .use('/api/*', forgetSessionsOnAccountWrites(deps.invalidation))
     .use('/api/*', loadSession(deps, sessions))
     .use('/api/*', writeRateLimit(deps))
     .route('/api', apiRoutes(deps));

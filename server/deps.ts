@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { createAuth } from './auth/auth';
+import { RedisSignInAttempts } from './auth/redis-sign-in-attempts';
 import { MemorySignInAttempts } from './auth/sign-in-backoff';
 import { SignInGuard } from './auth/sign-in-guard';
 import type { Db } from './db/client';
@@ -7,10 +8,13 @@ import { capacityOf, ExpensiveQueries, type Capacity } from './db/load-shedding'
 import type { ServerConfig } from './env';
 import type { Deps } from './http/context';
 import { createMetrics, type PoolStats } from './http/metrics';
+import { Invalidation } from './http/invalidation';
 import { MemoryRateLimitStore } from './http/rate-limit-store';
+import { RedisRateLimitStore } from './http/redis-rate-limit-store';
 import { ResponseCache } from './http/response-cache';
 import { resolveMediaTools, type MediaTools } from './media/media-tools';
 import { createDiskStore, type MediaStore } from './media/store';
+import type { RedisLink } from './redis/redis-link';
 import { PendingEvents } from './services/creatives/pending-events';
 import { createWebhookSender, type WebhookSender } from './services/webhooks';
 
@@ -30,7 +34,13 @@ export function buildDeps(options: {
   now?: () => number;
   /** The database's capacity (Database.capacity); default: one connection, as PGlite. */
   capacity?: Capacity;
+  /**
+   * Redis shared with the other instances (REDIS_URL, opened by the caller, who closes it): live
+   * events, rate limits and cache invalidation go through it. Without it, all stay in this process.
+   */
+  redis?: RedisLink | null;
 }): Deps {
+  const redis = options.redis ?? null;
   const webhooks = options.webhooks ?? createWebhookSender();
   const { env } = options.config;
   const auth = createAuth({
@@ -40,15 +50,18 @@ export function buildDeps(options: {
     trustedOrigins: [...options.config.trustedOrigins, ...(options.trustedOrigins ?? [])],
     rateLimit: options.rateLimit,
     attemptsPerMinute: env.AUTH_RATE_LIMIT,
+    redis,
     onUserCreated: (user) => webhooks(env.REGISTRATION_WEBHOOK_URL, user),
   });
-  const pending = new PendingEvents(options.db);
+  const pending = new PendingEvents(options.db, redis);
+  const invalidation = new Invalidation(redis);
   const expensiveQueries = new ExpensiveQueries(options.capacity ?? capacityOf(1));
   const metrics = env.METRICS_TOKEN
     ? createMetrics({
         sseClients: () => pending.clients,
         poolStats: options.poolStats ?? (() => null),
         expensiveQueries: () => expensiveQueries.stats,
+        redisUp: () => (redis ? redis.state === 'ready' : null),
       })
     : null;
   return {
@@ -60,13 +73,30 @@ export function buildDeps(options: {
     pending,
     mediaTools: options.mediaTools ?? resolveMediaTools(env),
     metrics,
-    responseCache: env.RESPONSE_CACHE === 'on' ? new ResponseCache() : null,
-    writeLimits: env.WRITE_RATE_LIMIT === 'off' ? null : new MemoryRateLimitStore({ now: options.now }),
-    signInGuard: new SignInGuard(new MemorySignInAttempts({ now: options.now }), {
-      secret: options.secret,
-      secure: options.config.publicUrl.startsWith('https://'),
-    }),
+    redis,
+    invalidation,
+    responseCache: env.RESPONSE_CACHE === 'on' ? responseCacheOf(invalidation) : null,
+    writeLimits:
+      env.WRITE_RATE_LIMIT === 'off'
+        ? null
+        : redis
+          ? new RedisRateLimitStore(redis, { now: options.now })
+          : new MemoryRateLimitStore({ now: options.now }),
+    signInGuard: new SignInGuard(
+      redis ? new RedisSignInAttempts(redis, { now: options.now }) : new MemorySignInAttempts({ now: options.now }),
+      {
+        secret: options.secret,
+        secure: options.config.publicUrl.startsWith('https://'),
+      },
+    ),
     expensiveQueries,
     lifecycle: { stopping: false },
   };
+}
+
+/** The shared response cache, emptied by every instance's writes and bypassed while they cannot be heard. */
+function responseCacheOf(invalidation: Invalidation): ResponseCache {
+  const cache = new ResponseCache({ live: () => invalidation.live });
+  invalidation.on('responses', () => cache.invalidate());
+  return cache;
 }

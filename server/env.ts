@@ -37,6 +37,18 @@ const envSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
   /** An /api request not answered by then gets 503 and its database work is cancelled (server/http/deadline.ts). */
   REQUEST_DEADLINE_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
+  /** Redis shared by several server instances (live events, rate limits, cache invalidation); unset: one process. */
+  REDIS_URL: optionalUrl.pipe(
+    z
+      .string()
+      .refine((v) => /^rediss?:\/\//.test(v), 'REDIS_URL must start with redis:// or rediss://')
+      .optional(),
+  ),
+  /** Prepended to every Redis key and channel, so that deployments (and tests) sharing one Redis stay apart. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,64}$/, '1 to 64 letters, digits or : _ . -')
+    .default('creatheque:'),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
     .default('false')

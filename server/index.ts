@@ -16,11 +16,14 @@ import { describeMediaTools } from './media/media-tools';
 import { sweepTempEvery } from './media/store';
 import { startControlServer, type ControlServer } from './ops/control-server';
 import { serverPaths } from './paths';
+import { RedisLink } from './redis/redis-link';
 
 /** How long in-flight requests may run on after a stop signal before their connections are cut. */
 const GRACE_MS = 10_000;
 /** After the cut, time left to handlers to clean up (an interrupted upload removes its temp file). */
 const CLEANUP_MS = 3_000;
+/** How long the start waits for Redis before serving anyway (commands then fail fast until it answers). */
+const REDIS_START_WAIT_MS = 5_000;
 /** How often temp files left by failed writes are looked for while the server runs (besides start-up). */
 const TEMP_SWEEP_MS = 10 * 60 * 1000;
 
@@ -36,12 +39,17 @@ async function main() {
     dataDir: env.DATABASE_URL ? undefined : path.join(config.dataDir, 'db'),
     statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
   });
+  const redis = env.REDIS_URL ? new RedisLink({ url: env.REDIS_URL, prefix: env.REDIS_PREFIX }) : null;
+  if (redis && !(await redis.waitUntilReady(REDIS_START_WAIT_MS))) {
+    logger.warn('redis: injoignable au démarrage ; le serveur démarre, connexion en arrière-plan (connexion refusée en attendant)');
+  }
   const deps = buildDeps({
     db: database.db,
     config,
     secret: resolveAuthSecret(env.AUTH_SECRET, config.dataDir),
     poolStats: database.poolStats,
     capacity: database.capacity,
+    redis,
   });
   // PGlite: only this process may open the database, so `npm run backup` asks it over a Unix socket.
   const control =
@@ -62,7 +70,8 @@ async function main() {
   const app = createApp(deps, { distDir: serverPaths.dist });
   const inFlight = { count: 0 };
   const server = serve({ fetch: countInFlight(app.fetch, inFlight), hostname: config.host, port: config.port }, (info) => {
-    logger.info(`Créathèque prête sur http://${config.host}:${info.port} (${database.kind}, données : ${config.dataDir})`);
+    const shared = redis ? `, redis : ${redis.prefix}` : '';
+    logger.info(`Créathèque prête sur http://${config.host}:${info.port} (${database.kind}${shared}, données : ${config.dataDir})`);
   }) as Server;
 
   let stopping = false;
@@ -114,7 +123,7 @@ async function until(condition: () => boolean, timeoutMs: number): Promise<boole
 /**
  * Stop accepting connections, end the live event streams, let in-flight requests finish (at most
  * GRACE_MS, then their connections are cut and their handlers get CLEANUP_MS to undo partial work),
- * remove this process's temp files, stop the backup channel and close the database.
+ * remove this process's temp files, stop the backup channel, close Redis and the database.
  */
 async function gracefulStop(
   server: Server,
@@ -138,6 +147,7 @@ async function gracefulStop(
   await until(() => inFlight.count === 0, CLEANUP_MS);
   await deps.media.sweepTemp({ ownOnly: true });
   await control?.close();
+  await deps.redis?.close();
   await database.close();
 }
 

@@ -9,6 +9,7 @@ import { openDatabase } from '@server/db/client';
 import { creatives } from '@server/db/schema';
 import { createDiskStore } from '@server/media/store';
 import { checkIntegrity } from '@server/ops/integrity';
+import { dropRedisNamespace, probeRedis, TEST_REDIS_URL, uniqueRedisPrefix } from '@server/redis/test-redis';
 import { freePort } from '../e2e/support/server';
 import { creativeForm, demoVideoBytes, padTo, VALID_FORM } from './helpers/uploads';
 import {
@@ -28,6 +29,8 @@ import {
  * would. Each test gets a fresh DATA_DIR on embedded PGlite.
  */
 afterEach(() => stopAllServers());
+
+const redis = await probeRedis();
 
 /** Starts an upload and sends only its first half; the caller sends the rest (or not). */
 function startUpload(baseUrl: string, cookie: string, form: { body: Buffer; contentType: string }) {
@@ -95,6 +98,26 @@ describe.runIf(pglitePass)('graceful stop (PGlite pass only: each test starts it
     expect(fs.existsSync(path.join(server.dataDir, 'server.lock'))).toBe(false);
     expect(server.logs()).toContain('arrêt terminé');
   }, 90_000);
+
+  it.skipIf(!redis.ok)(
+    `with Redis (REDIS_URL): is ready with it, then closes it and exits 0 on SIGTERM${redis.skipped}`,
+    async () => {
+      const prefix = uniqueRedisPrefix('graceful-stop');
+      try {
+        const server = await startServer({ env: { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix } });
+        const ready = (await (await fetch(`${server.baseUrl}/api/ready`)).json()) as { checks: Record<string, string> };
+        expect(ready.checks.redis).toBe('ok');
+        const t0 = Date.now();
+        server.child.kill('SIGTERM');
+        expect(await exitOf(server.child)).toEqual({ code: 0, signal: null });
+        expect(Date.now() - t0).toBeLessThan(5000);
+        expect(server.logs()).toContain('arrêt terminé');
+      } finally {
+        await dropRedisNamespace(prefix);
+      }
+    },
+    90_000,
+  );
 
   it('lets an upload in flight finish: the whole creative is kept', async () => {
     const server = await startServer();

@@ -4,6 +4,8 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '@domain/limits';
 import type { Db } from '../db/client';
 import { schema } from '../db/schema';
 import { logger } from '../log';
+import type { RedisLink } from '../redis/redis-link';
+import { redisAuthRateLimit } from './redis-auth-rate-limit';
 
 export interface AuthOptions {
   db: Db;
@@ -17,11 +19,16 @@ export interface AuthOptions {
   rateLimit?: boolean;
   /** Sign-in, sign-up and password-change attempts allowed per client address and minute. */
   attemptsPerMinute?: number;
+  /** Where the limits are counted when several instances share them (REDIS_URL); default: this process's memory. */
+  redis?: RedisLink | null;
 }
+
+/** The password endpoints, each with its own per-address limit (AUTH_RATE_LIMIT a minute). */
+const PASSWORD_ENDPOINTS = ['/sign-in/email', '/sign-up/email', '/change-password'] as const;
 
 /**
  * better-auth does passwords (scrypt), sessions in the database and their cookies, origin checks
- * and rate limits. Only the endpoints our routes call are reachable (server/routes/auth).
+ * and rate limits (in Redis when several instances share them). Only the endpoints our routes call are reachable (server/routes/auth).
  */
 export function createAuth(options: AuthOptions) {
   const secure = options.publicUrl.startsWith('https://');
@@ -54,13 +61,11 @@ export function createAuth(options: AuthOptions) {
     rateLimit: {
       enabled: options.rateLimit ?? true,
       storage: 'memory',
+      // Shared by every instance with Redis; without it, better-auth's in-process memory.
+      customStorage: options.redis ? redisAuthRateLimit(options.redis, PASSWORD_ENDPOINTS) : undefined,
       window: 60,
       max: 300,
-      customRules: {
-        '/sign-in/email': attempts,
-        '/sign-up/email': attempts,
-        '/change-password': attempts,
-      },
+      customRules: Object.fromEntries(PASSWORD_ENDPOINTS.map((path) => [path, attempts])),
     },
     advanced: {
       useSecureCookies: secure,

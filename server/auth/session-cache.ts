@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { User } from '@domain/types';
 import type { AppEnv } from '../http/context';
+import type { Invalidation } from '../http/invalidation';
 import { isSafeMethod } from '../http/methods';
 
 /**
@@ -11,10 +12,12 @@ import { isSafeMethod } from '../http/methods';
  *
  * Correctness: every API write that can end or change a session or a user — anything under
  * /api/auth (sign-in, sign-out, password), /api/me (profile, password, account deletion) and
- * /api/users (role change, deletion) — forgets every entry when it succeeds, so in this process a
- * role change or a sign-out applies to the very next request. The TTL bounds what this process
- * cannot see: a session deleted by another server instance (issue 15) or by hand lives here at
- * most `ttlMs` more. Only valid sessions are remembered; an unknown cookie is checked every time.
+ * /api/users (role change, deletion) — forgets every entry, on this instance at once and, with
+ * Redis, on every other one when the signal arrives (server/http/invalidation.ts), so a role
+ * change or a sign-out applies to the very next request. The TTL bounds what cannot be seen: a
+ * session deleted by hand, or by another instance while Redis is unreachable, lives here at most
+ * `ttlMs` more — the same as in a single process; when Redis comes back every entry is forgotten.
+ * Only valid sessions are remembered; an unknown cookie is checked every time.
  */
 export class SessionCache {
   private readonly entries = new Map<string, { user: User; storedAt: number }>();
@@ -82,14 +85,14 @@ export class SessionCache {
 
 const ACCOUNT_WRITES = /^\/api\/(?:auth|me|users)(?:\/|$)/;
 
-/** Forgets every remembered session after a write that may end or change one (see SessionCache). */
-export function forgetSessionsOnAccountWrites(sessions: SessionCache): MiddlewareHandler<AppEnv> {
+/** Every instance forgets its remembered sessions after a write that may end or change one (see SessionCache). */
+export function forgetSessionsOnAccountWrites(invalidation: Invalidation): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (isSafeMethod(c.req.method) || !ACCOUNT_WRITES.test(c.req.path)) return next();
     try {
       await next();
     } finally {
-      sessions.clear();
+      await invalidation.bump('sessions');
     }
   };
 }

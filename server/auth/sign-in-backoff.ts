@@ -13,7 +13,7 @@ const FIRST_DELAY_MS = 1_000;
  */
 export const MAX_DELAY_MS = 60_000;
 /** A streak whose last attempt is older than this is forgotten: yesterday's typos do not count today. */
-const FORGET_AFTER_MS = 15 * 60_000;
+export const FORGET_AFTER_MS = 15 * 60_000;
 
 /** How long the next attempt must wait after `attempts` unsuccessful ones in a row (and when the last was made). */
 export function backoffDelayMs(attempts: number): number {
@@ -24,8 +24,8 @@ export function backoffDelayMs(attempts: number): number {
 /**
  * Unsuccessful sign-ins in a row, per e-mail address — any address, known or not, so that the
  * answers (401, then 429 with the same waits) never tell whether an account exists. The memory
- * store below serves one process; several instances (issue 15) need a shared one (a PostgreSQL
- * table or Redis) behind this interface, else each would grant its own attempts.
+ * store below serves one process; several instances share RedisSignInAttempts
+ * (server/auth/redis-sign-in-attempts.ts), else each would grant its own attempts.
  */
 export interface SignInAttempts {
   /**

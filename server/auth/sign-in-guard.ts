@@ -3,7 +3,9 @@ import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { MSG } from '@domain/messages';
 import { RateLimitedError } from '../http/rate-limited';
+import { logger } from '../log';
 import type { SignInAttempts } from './sign-in-backoff';
+import { failClosed } from './sign-in-unavailable';
 
 const DEVICE_COOKIE = 'creatheque.device';
 const DEVICE_MAX_AGE_SECONDS = 180 * 24 * 60 * 60;
@@ -31,16 +33,20 @@ export class SignInGuard {
     this.cookieName = options.secure ? `__Secure-${DEVICE_COOKIE}` : DEVICE_COOKIE;
   }
 
-  /** Before the password is checked: 429 RATE_LIMITED while the account backs off (unless this browser is one of its own). */
+  /**
+   * Before the password is checked: 429 RATE_LIMITED while the account backs off (unless this
+   * browser is one of its own); 503 when the attempt cannot be counted (shared store unreachable).
+   */
   async admit(c: Context, email: string): Promise<void> {
     if (this.isKnownDevice(c, email)) return;
-    const waitMs = await this.attempts.begin(email);
+    const waitMs = await failClosed(this.attempts.begin(email));
     if (waitMs > 0) throw new RateLimitedError(waitMs, MSG.signInBackoff);
   }
 
   /** The password was right: the streak ends and this browser is marked as the account's. */
   async succeeded(c: Context, email: string): Promise<void> {
-    await this.attempts.succeeded(email);
+    // The session exists by now: a streak left behind (shared store unreachable) only costs a wait later.
+    await this.attempts.succeeded(email).catch((err: unknown) => logger.warn({ err }, 'sign-in: fin de série non enregistrée'));
     setCookie(c, this.cookieName, this.mark(email), {
       path: '/api/auth',
       httpOnly: true,

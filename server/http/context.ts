@@ -7,9 +7,11 @@ import type { ServerConfig } from '../env';
 import type { MediaTools } from '../media/media-tools';
 import type { MediaStore } from '../media/store';
 import type { SentJson } from './conditional-get';
+import type { Invalidation } from './invalidation';
 import type { Metrics } from './metrics';
 import type { RateLimitStore } from './rate-limit-store';
 import type { ResponseCache } from './response-cache';
+import type { RedisLink } from '../redis/redis-link';
 import type { PendingEvents } from '../services/creatives/pending-events';
 import type { WebhookSender } from '../services/webhooks';
 
@@ -25,6 +27,10 @@ export interface Deps {
   mediaTools: MediaTools;
   /** Prometheus metrics; null when METRICS_TOKEN is unset (nothing is counted). */
   metrics: Metrics | null;
+  /** Redis shared by the server instances (REDIS_URL); null in a single process. */
+  redis: RedisLink | null;
+  /** The "may be stale" signal of the caches, to every instance (server/http/invalidation.ts). */
+  invalidation: Invalidation;
   /** Shared cache of the anonymous creative views; null when RESPONSE_CACHE=off. */
   responseCache: ResponseCache | null;
   /** Buckets of the per-account and per-client write budgets (server/http/rate-limit.ts); null when WRITE_RATE_LIMIT=off. */

@@ -8,7 +8,7 @@ import { isOverload, overloaded } from './overloaded';
 
 /** The one place that turns a thrown error into the JSON error body `{error: {code, message}}`. */
 export function handleError(err: Error, c: Context): Response {
-  if (isOverload(err)) return overloaded(c);
+  if (isOverload(err)) return overloaded(c, err);
   if (err instanceof AppError) {
     if (err instanceof RateLimitedError) c.header('Retry-After', String(err.retryAfterSeconds));
     return c.json(err.toBody(), err.status as ContentfulStatusCode);

@@ -19,11 +19,13 @@ export interface MetricSources {
   poolStats(): PoolStats | null;
   /** Expensive reads holding a slot or waiting for one (server/db/load-shedding.ts). */
   expensiveQueries(): { running: number; waiting: number };
+  /** Whether Redis answers (1) or not (0); null without REDIS_URL (the gauge is then absent). */
+  redisUp?(): boolean | null;
 }
 
 /**
  * Prometheus metrics of one server: requests and latency per route pattern (never the raw path,
- * so the number of series stays bounded), database pool and expensive-read slots, SSE clients, upload bytes and the
+ * so the number of series stays bounded), database pool and expensive-read slots, SSE clients, Redis connection, upload bytes and the
  * process's own figures (memory, CPU, event-loop lag). Built only when METRICS_TOKEN is set.
  */
 export function createMetrics(sources: MetricSources) {
@@ -83,6 +85,15 @@ export function createMetrics(sources: MetricSources) {
       const { running, waiting } = sources.expensiveQueries();
       this.set({ state: 'running' }, running);
       this.set({ state: 'waiting' }, waiting);
+    },
+  });
+  new Gauge({
+    name: 'redis_up',
+    help: 'Whether both connections to Redis (commands, subscription) are up (absent without REDIS_URL)',
+    registers: [registry],
+    collect() {
+      const up = sources.redisUp?.() ?? null;
+      if (up !== null) this.set(up ? 1 : 0);
     },
   });
   return {

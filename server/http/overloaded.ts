@@ -22,7 +22,11 @@ export function isOverload(err: unknown): boolean {
 
 const headers = { 'Retry-After': String(RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' };
 
-/** 503 with Retry-After and the French message; never stored by a cache. */
-export function overloaded(c: Context): Response {
-  return c.json(new AppError('UNAVAILABLE').toBody(), 503, headers);
+/**
+ * 503 with Retry-After and the French message — the error's own when it is an UNAVAILABLE AppError
+ * that says more (sign-in while Redis is unreachable); never stored by a cache.
+ */
+export function overloaded(c: Context, err?: unknown): Response {
+  const error = err instanceof AppError && err.code === 'UNAVAILABLE' ? err : new AppError('UNAVAILABLE');
+  return c.json(error.toBody(), 503, headers);
 }

@@ -1,38 +1,82 @@
-import { describe, expect, it } from 'vitest';
-import { MemoryRateLimitStore } from './rate-limit-store';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MemoryRateLimitStore, type RateLimitStore } from './rate-limit-store';
+import { RedisRateLimitStore } from './redis-rate-limit-store';
+import type { RedisLink } from '../redis/redis-link';
+import { dropRedisNamespace, openTestRedis, probeRedis } from '../redis/test-redis';
 
 const perMinute = (limit: number) => ({ limit, windowSeconds: 60 });
+const redis = await probeRedis();
 
-function storeAt(start = 0, maxKeys?: number) {
-  const clock = { now: start };
-  const store = new MemoryRateLimitStore({ now: () => clock.now, maxKeys });
-  return { clock, store };
+/** The same behaviour from every store: one process's memory, or Redis shared by instances. */
+function contract(name: string, open: (now: () => number) => RateLimitStore, skip = '') {
+  describe.skipIf(skip !== '')(`${name}: the RateLimitStore contract${skip}`, () => {
+    function storeAt(start = 0) {
+      const clock = { now: start };
+      return { clock, store: open(() => clock.now) };
+    }
+
+    it('grants the limit at once, then one write per window/limit, and says how long to wait', async () => {
+      const { clock, store } = storeAt();
+      const bucket = [{ key: 'a', budget: perMinute(6) }];
+      for (let i = 0; i < 6; i++) expect(await store.take(bucket)).toBe(0);
+      expect(await store.take(bucket)).toBe(10_000);
+      clock.now += 4_000;
+      expect(await store.take(bucket)).toBe(6_000);
+      clock.now += 6_000;
+      expect(await store.take(bucket)).toBe(0);
+      expect(await store.take(bucket)).toBe(10_000);
+    });
+
+    it('takes from every bucket or from none, and waits for the emptiest', async () => {
+      const { store } = storeAt();
+      const account = { key: 'account', budget: perMinute(2) };
+      const client = { key: 'client', budget: perMinute(3) };
+      expect(await store.take([account, client])).toBe(0);
+      expect(await store.take([account, client])).toBe(0);
+      // The account is empty: refused, and the client keeps its last write.
+      expect(await store.take([account, client])).toBe(30_000);
+      expect(await store.take([client])).toBe(0);
+      expect(await store.take([client])).toBe(20_000);
+    });
+
+    it('grants exactly the limit to a burst of concurrent takes', async () => {
+      const { store } = storeAt(1_000_000);
+      const bucket = [{ key: 'burst', budget: perMinute(5) }];
+      const waits = await Promise.all(Array.from({ length: 20 }, () => store.take(bucket)));
+      expect(waits.filter((w) => w === 0)).toHaveLength(5);
+    });
+  });
 }
 
-describe('MemoryRateLimitStore', () => {
-  it('grants the limit at once, then one write per window/limit, and says how long to wait', async () => {
-    const { clock, store } = storeAt();
-    const bucket = [{ key: 'a', budget: perMinute(6) }];
-    for (let i = 0; i < 6; i++) expect(await store.take(bucket)).toBe(0);
-    expect(await store.take(bucket)).toBe(10_000);
-    clock.now += 4_000;
-    expect(await store.take(bucket)).toBe(6_000);
-    clock.now += 6_000;
-    expect(await store.take(bucket)).toBe(0);
-    expect(await store.take(bucket)).toBe(10_000);
-  });
+let link: RedisLink | undefined;
+let storeCount = 0;
+beforeAll(async () => {
+  if (redis.ok) link = await openTestRedis('rate-limit-store');
+});
+afterAll(async () => {
+  if (!link) return;
+  await dropRedisNamespace(link.prefix);
+  await link.close();
+});
 
-  it('takes from every bucket or from none, and waits for the emptiest', async () => {
-    const { store } = storeAt();
-    const account = { key: 'account', budget: perMinute(2) };
-    const client = { key: 'client', budget: perMinute(3) };
-    expect(await store.take([account, client])).toBe(0);
-    expect(await store.take([account, client])).toBe(0);
-    // The account is empty: refused, and the client keeps its last write.
-    expect(await store.take([account, client])).toBe(30_000);
-    expect(await store.take([client])).toBe(0);
-    expect(await store.take([client])).toBe(20_000);
-  });
+contract('MemoryRateLimitStore', (now) => new MemoryRateLimitStore({ now }));
+// Each test's store gets keys of its own (the Redis namespace outlives a store).
+contract(
+  'RedisRateLimitStore',
+  (now) => {
+    const n = ++storeCount;
+    const store = new RedisRateLimitStore(link!, { now });
+    return { take: (buckets) => store.take(buckets.map((b) => ({ ...b, key: `${n}:${b.key}` }))) };
+  },
+  redis.skipped,
+);
+
+describe('MemoryRateLimitStore', () => {
+  function storeAt(start = 0, maxKeys?: number) {
+    const clock = { now: start };
+    const store = new MemoryRateLimitStore({ now: () => clock.now, maxKeys });
+    return { clock, store };
+  }
 
   it('forgets refilled buckets and keeps at most maxKeys', async () => {
     const { clock, store } = storeAt(0, 100);
@@ -48,5 +92,15 @@ describe('MemoryRateLimitStore', () => {
     // The most recent buckets are kept (still empty); the oldest were dropped (a fresh budget).
     expect(await store.take(flood(499))).toBeGreaterThan(0);
     expect(await store.take(flood(0))).toBe(0);
+  });
+});
+
+describe.skipIf(!redis.ok)(`RedisRateLimitStore${redis.skipped}`, () => {
+  it('keeps a bucket only until it would be full again', async () => {
+    const store = new RedisRateLimitStore(link!, { now: () => 0 });
+    await store.take([{ key: 'ttl', budget: perMinute(6) }]);
+    const ttl = await link!.commands.pttl(link!.key('write-budget:ttl'));
+    expect(ttl).toBeGreaterThan(9_000);
+    expect(ttl).toBeLessThanOrEqual(10_000);
   });
 });

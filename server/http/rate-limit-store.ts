@@ -11,9 +11,9 @@ export interface Bucket {
 
 /**
  * Where the buckets of the write budgets live. The memory store below serves one process; when
- * several instances share the traffic (issue 15) a shared store (a PostgreSQL table or Redis,
- * doing the same arithmetic atomically) replaces it behind this interface, else each instance
- * would grant the whole budget on its own.
+ * several instances share the traffic, RedisRateLimitStore (server/http/redis-rate-limit-store.ts,
+ * the same arithmetic run atomically in Redis) replaces it, else each instance would grant the
+ * whole budget on its own.
  */
 export interface RateLimitStore {
   /**

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import { MSG } from '@domain/messages';
+import { logger } from '../log';
 import { clientAddress, clientKey, isLoopback } from './client-address';
 import type { AppEnv, Deps } from './context';
 import { isSafeMethod } from './methods';
@@ -19,6 +20,10 @@ function writeKindOf(c: Context<AppEnv>): WriteKind {
  * Per-account and per-client budgets on every API write (server/http/write-budgets.ts): past
  * one, 429 RATE_LIMITED with `Retry-After` and a French message saying when to retry. Runs after
  * the session is known (the account) and before the route (a refused write does no work).
+ *
+ * When the store cannot answer (Redis unreachable) the write goes through uncounted — the budgets
+ * bound abuse, they do not guard secrets, and refusing every write for as long as Redis is down
+ * would be worse — and the failure is logged once until the store answers again.
  */
 export function writeRateLimit(deps: Pick<Deps, 'config' | 'writeLimits'>): MiddlewareHandler<AppEnv> {
   const store = deps.writeLimits;
@@ -26,6 +31,18 @@ export function writeRateLimit(deps: Pick<Deps, 'config' | 'writeLimits'>): Midd
   if (!store || factor === 'off') return (_c, next) => next();
   const budgets = scaledBudgets(factor);
   const trustProxy = deps.config.env.TRUST_PROXY;
+  let failing = false;
+  const takeOrOpen = async (buckets: Bucket[]): Promise<number> => {
+    try {
+      const waitMs = await store.take(buckets);
+      failing = false;
+      return waitMs;
+    } catch (err) {
+      if (!failing) logger.warn({ err }, "budgets d'écriture indisponibles : écritures acceptées sans décompte");
+      failing = true;
+      return 0;
+    }
+  };
   return async (c, next) => {
     if (isSafeMethod(c.req.method)) return next();
     const kind = writeKindOf(c);
@@ -37,7 +54,7 @@ export function writeRateLimit(deps: Pick<Deps, 'config' | 'writeLimits'>): Midd
     const buckets: Bucket[] = isLoopback(address) ? [] : [{ key: `${kind} client ${clientKey(address)}`, budget: budget.client }];
     const user = c.get('user');
     if (user && budget.account) buckets.push({ key: `${kind} account ${user.id}`, budget: budget.account });
-    const waitMs = buckets.length ? await store.take(buckets) : 0;
+    const waitMs = buckets.length ? await takeOrOpen(buckets) : 0;
     if (waitMs > 0) throw new RateLimitedError(waitMs, MSG.tooManyWrites);
     await next();
   };

@@ -15,9 +15,11 @@ import { isSafeMethod } from './methods';
  * that began before a write stores its answer under the generation it began with, so it can never
  * be served after that write.
  *
- * One process only: with several server instances (issue 15), each has its own cache and an
- * in-process bump reaches only the instance that took the write; the others would serve their
- * entries until the TTL. Sharing the generation (e.g. a Redis counter or pub/sub) is left for then.
+ * Several instances (REDIS_URL): each keeps its own cache, and the invalidation signal goes to
+ * all of them (server/http/invalidation.ts: the writer bumps at once, the others when Redis
+ * carries the message). While this instance cannot hear the others (`live` false: Redis
+ * unreachable), the cache is bypassed — no entry served, none stored — and it starts empty when
+ * they can be heard again.
  */
 
 export interface CachedResponse {
@@ -39,6 +41,8 @@ export interface ResponseCacheOptions {
   maxBytes?: number;
   ttlMs?: number;
   now?: () => number;
+  /** Whether the invalidations of every instance reach this one (default: always, one process). */
+  live?: () => boolean;
 }
 
 const encoder = new TextEncoder();
@@ -55,6 +59,7 @@ export class ResponseCache {
   readonly maxBytes: number;
   readonly ttlMs: number;
   private readonly now: () => number;
+  private readonly live: () => boolean;
   /** Insertion order = recency order: the first key is the least recently used. */
   private readonly entries = new Map<string, CachedResponse>();
   /** Misses being answered, so that concurrent visitors of one view wait for one query. */
@@ -67,6 +72,12 @@ export class ResponseCache {
     this.maxBytes = options.maxBytes ?? RESPONSE_CACHE_DEFAULTS.maxBytes;
     this.ttlMs = options.ttlMs ?? RESPONSE_CACHE_DEFAULTS.ttlMs;
     this.now = options.now ?? Date.now;
+    this.live = options.live ?? (() => true);
+  }
+
+  /** False while invalidations from other instances may be missed: nothing is served nor stored. */
+  get available(): boolean {
+    return this.live();
   }
 
   get generation(): number {
@@ -86,6 +97,7 @@ export class ResponseCache {
 
   /** The entry of `key` if it belongs to `generation` and is younger than the TTL (and marks it recently used). */
   get(key: string, generation: number): CachedResponse | undefined {
+    if (!this.available) return undefined;
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.generation !== generation || this.now() - entry.storedAt >= this.ttlMs) {
@@ -118,7 +130,7 @@ export class ResponseCache {
       size: Math.ceil(body.byteLength * (1 + CODINGS_SHARE)) + key.length * 2 + ENTRY_OVERHEAD,
       value: extra.value,
     };
-    if (generation !== this.gen || entry.size > this.maxBytes / 4) return entry;
+    if (generation !== this.gen || entry.size > this.maxBytes / 4 || !this.available) return entry;
     this.delete(key);
     this.entries.set(key, entry);
     this.bytes += entry.size;
@@ -131,7 +143,7 @@ export class ResponseCache {
 
   /** The answer of the same miss already under way in this generation, if any. */
   join(key: string, generation: number): Promise<CachedResponse | undefined> | undefined {
-    return generation === this.gen ? this.inflight.get(`${generation} ${key}`) : undefined;
+    return generation === this.gen && this.available ? this.inflight.get(`${generation} ${key}`) : undefined;
   }
 
   /** Announces a miss being answered; call the returned function with its entry (or nothing) once done. */
@@ -193,7 +205,8 @@ export function sharedOnceAllowed(deps: Pick<Deps, 'responseCache' | 'metrics'>)
  * A GET whose `audience` is not null is served from the shared cache under `audience:` + its
  * normalised URL, and its 200 JSON answer stored there; concurrent misses of one entry wait for
  * one answer. `null` answers normally (`X-Cache: bypass`, unless the handler used the cache itself
- * and said so, see server/http/member-gallery.ts).
+ * and said so, see server/http/member-gallery.ts), and so does every GET while the cache is not
+ * available (Redis unreachable).
  */
 function sharedResponses(
   deps: Pick<Deps, 'responseCache' | 'metrics'>,
@@ -203,7 +216,7 @@ function sharedResponses(
   if (!cache) return (_c, next) => next();
   return async (c, next) => {
     if (c.req.method !== 'GET') return next();
-    const scope = audience(c);
+    const scope = cache.available ? audience(c) : null;
     if (scope === null) {
       await next();
       if (!c.res.headers.has('X-Cache')) c.res.headers.set('X-Cache', 'bypass');
@@ -267,18 +280,18 @@ const PRIVATE_WRITES = /^\/api\/(?:auth\/(?:login|logout)|folders)(?:\/|$)/;
  * submitter), users deleted or their role changed. Only 4xx answers are skipped: they are refusals (validation, permission,
  * not found, conflict), taken before anything is written or rolled back with the transaction;
  * a 5xx may follow a partial write, so it invalidates too. The bump happens after the handler,
- * before the writer gets its answer, so the writer's next read already misses.
+ * before the writer gets its answer, so the writer's next read already misses — on this
+ * instance at once, on the others when Redis carries the signal (server/http/invalidation.ts).
  */
-export function invalidateOnWrite(deps: Pick<Deps, 'responseCache'>): MiddlewareHandler<AppEnv> {
-  const cache = deps.responseCache;
-  if (!cache) return (_c, next) => next();
+export function invalidateOnWrite(deps: Pick<Deps, 'responseCache' | 'invalidation'>): MiddlewareHandler<AppEnv> {
+  if (!deps.responseCache) return (_c, next) => next();
   return async (c, next) => {
     if (isSafeMethod(c.req.method) || PRIVATE_WRITES.test(c.req.path)) return next();
     try {
       await next();
     } finally {
       const status = c.res.status;
-      if (status < 400 || status >= 500) cache.invalidate();
+      if (status < 400 || status >= 500) await deps.invalidation.bump('responses');
     }
   };
 }

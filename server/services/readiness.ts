@@ -8,8 +8,12 @@ export type CheckResult = 'ok' | 'failed' | 'pending' | 'stopping';
 
 export interface Readiness {
   ready: boolean;
-  checks: { database: CheckResult; migrations: CheckResult; media: CheckResult; server: CheckResult };
+  /** `redis` only when REDIS_URL is set. */
+  checks: { database: CheckResult; migrations: CheckResult; media: CheckResult; redis?: CheckResult; server: CheckResult };
 }
+
+/** A Redis that takes longer than this to answer PING counts as failed. */
+const REDIS_PING_TIMEOUT_MS = 1_000;
 
 /** Number of migrations this code ships (server/db/migrations/meta/_journal.json). */
 export function shippedMigrationCount(): number {
@@ -27,17 +31,32 @@ async function migrationsApplied(deps: Deps, expected: number): Promise<CheckRes
 
 const settle = (work: Promise<CheckResult>): Promise<CheckResult> => work.catch(() => 'failed');
 
+async function redisAnswers(redis: NonNullable<Deps['redis']>): Promise<CheckResult> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<CheckResult>((resolve) => {
+    timer = setTimeout(() => resolve('failed'), REDIS_PING_TIMEOUT_MS);
+  });
+  try {
+    // The subscription matters as much as the commands: without it, this instance misses the others' events.
+    return await Promise.race([redis.commands.ping().then(() => (redis.listening ? 'ok' : 'failed')), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * Whether this instance should receive traffic: the database answers, every migration of this
- * code is applied, the media store accepts a write, and the server is not stopping.
+ * code is applied, the media store accepts a write, Redis answers (when configured), and the
+ * server is not stopping.
  */
 export async function checkReadiness(deps: Deps, expectedMigrations: number): Promise<Readiness> {
-  const [database, migrations, media] = await Promise.all([
+  const [database, migrations, media, redis] = await Promise.all([
     settle(deps.db.execute(sql`select 1`).then(() => 'ok' as const)),
     settle(migrationsApplied(deps, expectedMigrations)),
     settle(deps.media.probe().then(() => 'ok' as const)),
+    deps.redis ? settle(redisAnswers(deps.redis)) : undefined,
   ]);
   const server: CheckResult = deps.lifecycle.stopping ? 'stopping' : 'ok';
-  const checks = { database, migrations, media, server };
+  const checks = { database, migrations, media, ...(redis ? { redis } : {}), server };
   return { ready: Object.values(checks).every((v) => v === 'ok'), checks };
 }

@@ -13,11 +13,12 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
 }
 
 /**
- * The backend's own message when it refused a write for coming too often — it says when to try
- * again, which the spec's generic failure messages cannot — or null for any other failure.
+ * The backend's own message when it refused a call for coming too often (429) or for a moment of
+ * unavailability (503: overloaded, or sign-in while its shared limits cannot be checked) — it says
+ * when to try again, which the spec's generic failure messages cannot — or null for any other failure.
  */
-export function rateLimitMessage(error: unknown): string | null {
-  return error instanceof GatewayError && error.code === 'RATE_LIMITED' ? error.message : null;
+export function retryLaterMessage(error: unknown): string | null {
+  return error instanceof GatewayError && (error.code === 'RATE_LIMITED' || error.code === 'UNAVAILABLE') ? error.message : null;
 }
 
 /**
@@ -27,6 +28,6 @@ export function rateLimitMessage(error: unknown): string | null {
  */
 export function logWriteFailure(label: string, error: unknown): void {
   console.error(label, error);
-  const limited = rateLimitMessage(error);
+  const limited = retryLaterMessage(error);
   if (limited) toast.error(limited);
 }

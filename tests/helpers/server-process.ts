@@ -26,6 +26,9 @@ export function serverEnv(port: number, dataDir: string, extra: Record<string, s
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', NODE_ENV: 'production' };
   delete env.DATABASE_URL;
   delete env.PUBLIC_URL;
+  // A test that wants Redis passes REDIS_URL with a namespace of its own: servers sharing the default one would share limits.
+  delete env.REDIS_URL;
+  delete env.REDIS_PREFIX;
   for (const name of Object.keys(env)) if (name.startsWith('VITEST')) delete env[name];
   return { ...env, ...extra };
 }

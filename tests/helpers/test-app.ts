@@ -12,6 +12,7 @@ import { createAccount, DEMO_PASSWORD } from '@server/db/seed/accounts';
 import { buildDeps } from '@server/deps';
 import { parseEnv, toConfig, type ServerConfig } from '@server/env';
 import type { Deps } from '@server/http/context';
+import type { RedisLink } from '@server/redis/redis-link';
 import { createDiskStore } from '@server/media/store';
 import type { WebhookSender } from '@server/services/webhooks';
 
@@ -35,6 +36,13 @@ export interface TestAppOptions {
   databaseUrl?: string | null;
   /** The clock of the rate limits (tests/rate-limits.test.ts moves it instead of waiting). */
   now?: () => number;
+  /** Share what several instances share through this Redis (the caller closes it). */
+  redis?: RedisLink;
+  /**
+   * A second server instance on the database of `instanceOf` (PGlite opens once per process, so
+   * the Db object is shared); its close() leaves that database to `instanceOf`'s.
+   */
+  instanceOf?: TestApp;
 }
 
 export interface RequestOptions {
@@ -240,7 +248,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   let opened: Awaited<ReturnType<typeof openTestDatabase>>;
   try {
     config = toConfig(parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED: 'none', ...options.env }));
-    opened = await openTestDatabase(databaseUrl || undefined, config.env.DB_STATEMENT_TIMEOUT_MS);
+    const shared = options.instanceOf?.database;
+    opened = shared
+      ? { database: shared, dispose: () => Promise.resolve() }
+      : await openTestDatabase(databaseUrl || undefined, config.env.DB_STATEMENT_TIMEOUT_MS);
   } catch (err) {
     await fs.rm(dataDir, { recursive: true, force: true });
     throw err;
@@ -255,6 +266,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     webhooks: options.webhooks,
     now: options.now,
     capacity: database.capacity,
+    redis: options.redis,
   });
   const app = createApp(deps, options.distDir ? { distDir: options.distDir } : {});
 

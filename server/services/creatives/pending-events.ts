@@ -1,13 +1,26 @@
 import { EventEmitter } from 'node:events';
 import type { Db } from '@server/db/client';
+import { logger } from '@server/log';
+import type { RedisLink } from '@server/redis/redis-link';
 import { libraryStatusCounts } from '../analytics.service';
+
+/** The Redis channel of the pending count (in REDIS_PREFIX's namespace). */
+const CHANNEL = 'pending-count';
 
 /**
  * The live number of pending creatives, pushed to specialists and admins (server-sent events).
  * Every write that can change it calls `publish()`.
+ *
+ * With Redis (several instances), `publish()` PUBLISHes the count and every instance — this one
+ * included — passes it on to its own streams when it arrives, so a stream on any instance sees a
+ * submission made on any other within milliseconds. Redis unreachable: the count goes to this
+ * instance's streams only; when the subscription comes back each instance recounts and sends the
+ * count to its streams, so they catch up on what they missed.
  */
 export class PendingEvents {
   private readonly emitter = new EventEmitter();
+  private readonly unlisten: (() => void)[] = [];
+  private publishFailing = false;
   private closing = false;
   private resolveClosed: () => void = () => {};
   /** Resolves when the server stops: live streams end so the process can exit. */
@@ -15,8 +28,20 @@ export class PendingEvents {
     this.resolveClosed = resolve;
   });
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly redis: RedisLink | null = null,
+  ) {
     this.emitter.setMaxListeners(0);
+    if (redis) {
+      this.unlisten.push(
+        redis.subscribe(CHANNEL, (message) => {
+          const count = Number(message);
+          if (Number.isInteger(count) && count >= 0) this.emit(count);
+        }),
+        redis.onResume(() => void this.recount()),
+      );
+    }
   }
 
   async count(): Promise<number> {
@@ -24,7 +49,16 @@ export class PendingEvents {
   }
 
   async publish(): Promise<void> {
-    this.emitter.emit('pending', await this.count());
+    const count = await this.count();
+    if (!this.redis) return this.emit(count);
+    try {
+      await this.redis.publish(CHANNEL, String(count));
+      this.publishFailing = false;
+    } catch (err) {
+      if (!this.publishFailing) logger.warn({ err }, 'redis: compte en attente diffusé à cette instance seulement');
+      this.publishFailing = true;
+      this.emit(count);
+    }
   }
 
   get isClosed(): boolean {
@@ -39,11 +73,24 @@ export class PendingEvents {
   /** Ends every live stream (graceful stop). */
   close(): void {
     this.closing = true;
+    for (const stop of this.unlisten) stop();
     this.resolveClosed();
   }
 
   subscribe(listener: (count: number) => void): () => void {
     this.emitter.on('pending', listener);
     return () => this.emitter.off('pending', listener);
+  }
+
+  private emit(count: number): void {
+    this.emitter.emit('pending', count);
+  }
+
+  private async recount(): Promise<void> {
+    try {
+      this.emit(await this.count());
+    } catch (err) {
+      logger.warn({ err }, 'redis: recomptage des créas en attente impossible');
+    }
   }
 }

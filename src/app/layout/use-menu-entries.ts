@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { MSG } from '@domain/messages';
 import { toast } from '@/components/ui/toaster';
-import { rateLimitMessage } from '@/lib/errors';
+import { retryLaterMessage } from '@/lib/errors';
 import { paths } from '@/config/paths';
 import { useLogout } from '@/features/auth/api/logout';
 import { useSession } from '@/lib/session';
@@ -16,7 +16,7 @@ export function useMenuEntries() {
   const signOut = () =>
     logout.mutate(undefined, {
       onSuccess: () => navigate(paths.home),
-      onError: (error) => toast.error(rateLimitMessage(error) ?? MSG.signOutError),
+      onError: (error) => toast.error(retryLaterMessage(error) ?? MSG.signOutError),
     });
   return { ...session, items, signOut, signingOut: logout.isPending };
 }

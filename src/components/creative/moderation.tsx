@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
 import { MSG } from '@domain/messages';
-import { messageOf, rateLimitMessage } from '@/lib/errors';
+import { messageOf, retryLaterMessage } from '@/lib/errors';
 import { Button, type ButtonProps } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { toast } from '../ui/toaster';
@@ -81,7 +81,7 @@ export function DeleteCreativeDialog({
           },
           onError: (error) => {
             onOpenChange(false);
-            toast.error(rateLimitMessage(error) ?? errorMessage);
+            toast.error(retryLaterMessage(error) ?? errorMessage);
           },
         })
       }

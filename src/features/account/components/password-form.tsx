@@ -5,7 +5,7 @@ import { passwordChangeInput, type PasswordChangeInput } from '@domain/schemas/a
 import { Button } from '@/components/ui/button';
 import { Field, PasswordInput } from '@/components/ui/field';
 import { toast } from '@/components/ui/toaster';
-import { rateLimitMessage } from '@/lib/errors';
+import { retryLaterMessage } from '@/lib/errors';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { useChangePassword } from '../api/change-password';
 
@@ -25,7 +25,7 @@ export function PasswordForm() {
       if (applyFieldErrors(error, form.setError, ['currentPassword', 'newPassword', 'confirmPassword'])) {
         if (form.getFieldState('currentPassword').error) toast.error(MSG.wrongCurrentPassword);
       } else {
-        toast.error(rateLimitMessage(error) ?? MSG.passwordError);
+        toast.error(retryLaterMessage(error) ?? MSG.passwordError);
       }
     }
   });

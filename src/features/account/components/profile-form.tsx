@@ -6,7 +6,7 @@ import type { User } from '@domain/types';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { toast } from '@/components/ui/toaster';
-import { rateLimitMessage } from '@/lib/errors';
+import { retryLaterMessage } from '@/lib/errors';
 import { NameFields } from '@/components/user/name-fields';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { useUpdateProfile } from '../api/update-profile';
@@ -24,7 +24,7 @@ export function ProfileForm({ user }: { user: User }) {
       await update.mutateAsync(values);
       toast.success(MSG.profileUpdated);
     } catch (error) {
-      if (!applyFieldErrors(error, form.setError, ['firstName', 'lastName'])) toast.error(rateLimitMessage(error) ?? MSG.profileError);
+      if (!applyFieldErrors(error, form.setError, ['firstName', 'lastName'])) toast.error(retryLaterMessage(error) ?? MSG.profileError);
     }
   });
 

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Field, FormAlert, Input, inputClass } from '@/components/ui/field';
 import type { AdminCreativeInput } from '@/gateway/types';
-import { rateLimitMessage } from '@/lib/errors';
+import { retryLaterMessage } from '@/lib/errors';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { useAdminCreateCreative } from '../api/admin-create-creative';
 
@@ -44,7 +44,7 @@ export function AdminSubmitPage() {
       form.reset(EMPTY);
       setSucceeded(true);
     } catch (error) {
-      if (!applyFieldErrors(error, form.setError, [...FIELDS])) setFailure(rateLimitMessage(error) ?? MSG.adminError);
+      if (!applyFieldErrors(error, form.setError, [...FIELDS])) setFailure(retryLaterMessage(error) ?? MSG.adminError);
     }
   });
 

@@ -26,6 +26,18 @@ describe('sign-in and registration refused for coming too often', () => {
     expect(MSG.signInBackoff(8)).toBe('Trop de tentatives de connexion avec cette adresse email. Réessayez dans 8 secondes.');
   });
 
+  it("toasts the server's message when sign-in is momentarily unavailable (503)", async () => {
+    const login = vi.fn(() => Promise.reject(new GatewayError('UNAVAILABLE', MSG.signInUnavailable, 503)));
+    renderWithProviders(<LoginPage />, { gateway: fakeGateway({ auth: { login } }) });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email'), 'lea@example.com');
+    await user.type(screen.getByLabelText('Mot de passe'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('La connexion est momentanément indisponible. Réessayez dans quelques instants.'),
+    );
+  });
+
   it("shows the server's message in the registration form's alert", async () => {
     const message = MSG.tooManyWrites(720);
     const register = vi.fn(() => Promise.reject(new GatewayError('RATE_LIMITED', message, 429)));

@@ -8,7 +8,7 @@ import { Field, Input, PasswordInput } from '@/components/ui/field';
 import { toast } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { GatewayError } from '@/gateway/types';
-import { rateLimitMessage } from '@/lib/errors';
+import { retryLaterMessage } from '@/lib/errors';
 import { useLogin } from '../api/login';
 import { AuthShell } from './auth-shell';
 
@@ -24,7 +24,7 @@ export function LoginPage() {
       navigate(paths.home);
     } catch (error) {
       const invalid = error instanceof GatewayError && error.code === 'INVALID_CREDENTIALS';
-      toast.error(invalid ? MSG.invalidCredentials : (rateLimitMessage(error) ?? MSG.loginError));
+      toast.error(invalid ? MSG.invalidCredentials : (retryLaterMessage(error) ?? MSG.loginError));
     }
   });
 

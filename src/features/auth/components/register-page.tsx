@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Field, FormAlert, Input, PasswordInput } from '@/components/ui/field';
 import { NameFields } from '@/components/user/name-fields';
 import { paths } from '@/config/paths';
-import { rateLimitMessage } from '@/lib/errors';
+import { retryLaterMessage } from '@/lib/errors';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { useRegister } from '../api/register';
 import { AuthShell } from './auth-shell';
@@ -30,7 +30,7 @@ export function RegisterPage() {
       navigate(paths.home);
     } catch (error) {
       const placed = applyFieldErrors(error, form.setError, ['firstName', 'lastName', 'email', 'password', 'confirmPassword']);
-      if (!placed) setAlert(rateLimitMessage(error) ?? MSG.registerError);
+      if (!placed) setAlert(retryLaterMessage(error) ?? MSG.registerError);
     }
   });
 

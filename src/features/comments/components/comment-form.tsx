@@ -5,7 +5,7 @@ import { commentInput, type CommentInput } from '@domain/schemas/comment';
 import { Button } from '@/components/ui/button';
 import { Field, Textarea } from '@/components/ui/field';
 import { toast } from '@/components/ui/toaster';
-import { rateLimitMessage } from '@/lib/errors';
+import { retryLaterMessage } from '@/lib/errors';
 import { useAddComment } from '../api/add-comment';
 
 /** The add box of the comments (signed-in users); its own chunk: zod and the form library load only for them. */
@@ -18,7 +18,7 @@ export default function CommentForm({ creativeId }: { creativeId: string }) {
       await add.mutateAsync(input.text);
       form.reset();
     } catch (error) {
-      toast.error(rateLimitMessage(error) ?? MSG.commentError);
+      toast.error(retryLaterMessage(error) ?? MSG.commentError);
     }
   });
   return (

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { LoadMore } from '@/components/ui/load-more';
 import { toast } from '@/components/ui/toaster';
-import { rateLimitMessage } from '@/lib/errors';
+import { retryLaterMessage } from '@/lib/errors';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 import { loadedItems } from '@/lib/pages';
@@ -65,7 +65,7 @@ function CommentItem({ comment, creativeId, canDelete }: { comment: Comment; cre
         onConfirm={() =>
           remove.mutate(comment.id, {
             onSuccess: () => setConfirming(false),
-            onError: (error) => toast.error(rateLimitMessage(error) ?? MSG.creativeDeleteError),
+            onError: (error) => toast.error(retryLaterMessage(error) ?? MSG.creativeDeleteError),
           })
         }
       />

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@/components/ui/dialog';
 import { Field, Input } from '@/components/ui/field';
 import { toast } from '@/components/ui/toaster';
-import { rateLimitMessage } from '@/lib/errors';
+import { retryLaterMessage } from '@/lib/errors';
 import { useFeatureCreative } from '../api/feature-creative';
 import { StarRating } from './star-rating';
 
@@ -43,7 +43,7 @@ export function FeatureDialog({
           toast.success(MSG.featureSuccess);
           onOpenChange(false);
         },
-        onError: (error) => toast.error(rateLimitMessage(error) ?? MSG.featureError),
+        onError: (error) => toast.error(retryLaterMessage(error) ?? MSG.featureError),
       },
     );
   });

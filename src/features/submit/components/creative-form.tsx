@@ -11,7 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormAlert } from '@/components/ui/field';
 import { Progress } from '@/components/ui/progress';
 import type { CreativeInput, UploadProgress } from '@/gateway/types';
-import { fieldErrorsOf, rateLimitMessage } from '@/lib/errors';
+import { fieldErrorsOf, retryLaterMessage } from '@/lib/errors';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { submitFormSchema, type SubmitFormValues } from '../form-values';
 import { AnalysisFields } from './analysis-fields';
@@ -73,7 +73,7 @@ export function CreativeForm({ defaultValues, current, submitLabel, failureMessa
         } catch (error) {
           const media = fieldErrorsOf(error).media;
           if (media) setMediaError(media);
-          if (!applyFieldErrors(error, form.setError, SERVER_FIELDS) && !media) setFailure(rateLimitMessage(error) ?? failureMessage);
+          if (!applyFieldErrors(error, form.setError, SERVER_FIELDS) && !media) setFailure(retryLaterMessage(error) ?? failureMessage);
         } finally {
           setProgress(null);
         }

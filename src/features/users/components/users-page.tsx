@@ -8,7 +8,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormAlert } from '@/components/ui/field';
 import { LoadMore } from '@/components/ui/load-more';
 import { toast } from '@/components/ui/toaster';
-import { rateLimitMessage } from '@/lib/errors';
+import { retryLaterMessage } from '@/lib/errors';
 import { loadedItems } from '@/lib/pages';
 import { useSession } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -50,7 +50,7 @@ export function UsersPage() {
       { id: user.id, role },
       {
         onSuccess: () => toast.success(MSG.roleUpdated(fullName(user), ROLE_LABELS[role])),
-        onError: (error) => setFailure(rateLimitMessage(error) ?? MSG.roleUpdateError),
+        onError: (error) => setFailure(retryLaterMessage(error) ?? MSG.roleUpdateError),
       },
     );
   };
@@ -60,7 +60,7 @@ export function UsersPage() {
     setFailure(null);
     remove.mutate(deleting.id, {
       onSuccess: () => toast.success(MSG.userDeleted(fullName(deleting))),
-      onError: (error) => setFailure(rateLimitMessage(error) ?? MSG.deleteError),
+      onError: (error) => setFailure(retryLaterMessage(error) ?? MSG.deleteError),
       onSettled: () => setDeleting(null),
     });
   };

@@ -1,0 +1,58 @@
+import { luaScript } from '../redis/lua-script';
+import type { RedisLink } from '../redis/redis-link';
+import type { Bucket, RateLimitStore } from './rate-limit-store';
+
+/**
+ * The arithmetic of MemoryRateLimitStore, run atomically inside Redis: KEYS are the buckets,
+ * ARGV[1] the time (ms), then each bucket's limit and cost (its window in ms). A bucket is a hash
+ * {level, at} that expires when it would be full again — an expired bucket equals a missing one,
+ * so Redis forgets refilled buckets by itself. Returns 0 when every bucket gave one write, else
+ * the milliseconds until all of them have one again (and takes nothing).
+ */
+const TAKE = luaScript(`
+local now = tonumber(ARGV[1])
+local wait = 0
+local levels = {}
+for i, key in ipairs(KEYS) do
+  local limit = tonumber(ARGV[i * 2])
+  local cost = tonumber(ARGV[i * 2 + 1])
+  local capacity = limit * cost
+  local state = redis.call('HMGET', key, 'level', 'at')
+  local level = capacity
+  if state[1] then level = math.min(capacity, tonumber(state[1]) + (now - tonumber(state[2])) * limit) end
+  if level < cost then wait = math.max(wait, math.ceil((cost - level) / limit)) end
+  levels[i] = level
+end
+if wait > 0 then return wait end
+for i, key in ipairs(KEYS) do
+  local limit = tonumber(ARGV[i * 2])
+  local cost = tonumber(ARGV[i * 2 + 1])
+  local left = levels[i] - cost
+  redis.call('HSET', key, 'level', left, 'at', now)
+  redis.call('PEXPIRE', key, math.max(1, math.ceil((limit * cost - left) / limit)))
+end
+return 0
+`);
+
+/**
+ * The write budgets shared by every server instance (REDIS_URL). The time comes from this
+ * server's clock, as for the memory store: instances must keep their clocks in step (NTP), and a
+ * few milliseconds of skew only shift a refill by as much.
+ */
+export class RedisRateLimitStore implements RateLimitStore {
+  private readonly now: () => number;
+
+  constructor(
+    private readonly redis: RedisLink,
+    options: { now?: () => number } = {},
+  ) {
+    this.now = options.now ?? Date.now;
+  }
+
+  async take(buckets: readonly Bucket[]): Promise<number> {
+    if (buckets.length === 0) return 0;
+    const keys = buckets.map((b) => this.redis.key(`write-budget:${b.key}`));
+    const args = [this.now(), ...buckets.flatMap((b) => [b.budget.limit, b.budget.windowSeconds * 1000])];
+    return Number(await TAKE(this.redis.commands, keys, args));
+  }
+}
