@@ -144,7 +144,7 @@ async function main() {
 
   const instances = num(opts.instances, 'instances');
   const redisUrl = opts.redis ?? (instances > 1 ? 'redis://127.0.0.1:6379' : undefined);
-  const shared = redisUrl ? { REDIS_URL: redisUrl, REDIS_PREFIX: `creatheque-bench-${label}-${process.pid}:` } : {};
+  const shared: Record<string, string> = redisUrl ? { REDIS_URL: redisUrl, REDIS_PREFIX: `creatheque-bench-${label}-${process.pid}:` } : {};
   const servers: RunningServer[] = [];
   for (let i = 0; i < instances; i++) {
     const suffix = instances > 1 ? `-${i + 1}` : '';
