@@ -33,6 +33,8 @@ export interface S3StoreOptions {
   /** Multipart part size (≥ 5 MiB on AWS) and parts in flight: an upload buffers at most their product. */
   partSize?: number;
   queueSize?: number;
+  /** The client to use, made by s3ClientOf() (tests add a middleware to count requests). */
+  client?: S3Client;
 }
 
 /** 8 MiB × 2 in flight: a 50 MB video costs ~16 MB of buffers, whatever its size. */
@@ -48,9 +50,10 @@ export function createS3Store(options: S3StoreOptions): MediaStore {
   return createMediaStore(createS3Driver(options), options.tempDir);
 }
 
-export function createS3Driver(options: S3StoreOptions): StorageDriver {
+/** An S3 client for these options: path style or not, checksums only where S3 requires them. */
+export function s3ClientOf(options: Omit<S3StoreOptions, 'tempDir' | 'client' | 'bucket'>): S3Client {
   silenceAwsSdkNodeVersionWarning();
-  const client = new S3Client({
+  return new S3Client({
     endpoint: options.endpoint,
     region: options.region,
     forcePathStyle: options.forcePathStyle,
@@ -58,11 +61,15 @@ export function createS3Driver(options: S3StoreOptions): StorageDriver {
       options.accessKeyId && options.secretAccessKey
         ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
         : undefined,
-    // Checksums only where S3 requires them: not every S3-compatible server takes the newer
-    // trailing checksums, and S3 already checks each part's Content-MD5-free signature.
+    // Checksums only where S3 requires them: not every S3-compatible server takes the SDK's
+    // newer default (CRC32 checksums in a trailer of each streamed request).
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
+}
+
+export function createS3Driver(options: S3StoreOptions): StorageDriver {
+  const client = options.client ?? s3ClientOf(options);
   const Bucket = options.bucket;
   const prefix = normalPrefix(options.prefix);
   const keyOf = (key: string) => prefix + key;

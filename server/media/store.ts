@@ -147,11 +147,12 @@ export function createMediaStore(driver: StorageDriver, tempDir: string): MediaS
     async exists(name) {
       return (await driver.stat(checked(name))) !== null;
     },
-    stat: (name) => driver.stat(checked(name)),
-    read: (name, range) => driver.read(checked(name), range),
-    put: (name, data) => driver.write(checked(name), data),
-    adopt: (name, file) => adoptAs(checked(name), file),
-    remove: (name) => driver.remove(checked(name)),
+    // Async all through, so that a bad name rejects the promise rather than throwing.
+    stat: async (name) => driver.stat(checked(name)),
+    read: async (name, range) => driver.read(checked(name), range),
+    put: async (name, data) => driver.write(checked(name), data),
+    adopt: async (name, file) => adoptAs(checked(name), file),
+    remove: async (name) => driver.remove(checked(name)),
     async *list() {
       for await (const { key } of driver.list('')) if (isSafeMediaName(key)) yield key;
     },
