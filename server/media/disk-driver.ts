@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
+import type fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { StorageDriver } from './storage-driver';
@@ -71,9 +71,8 @@ export function createDiskDriver(root: string, tempDir: string): StorageDriver {
     },
     list: (prefix) => walk(root, prefix.replace(/\/$/, '')),
     localFile: fileOf,
-    async reachable() {
-      await fsp.access(root, fs.constants.W_OK);
-    },
+    // A folder is always there to reach (made on the first write): the probe's write is the check.
+    async reachable() {},
   };
 }
 
