@@ -3,14 +3,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Creative } from '@domain/types';
+import { eq } from 'drizzle-orm';
+import { media } from '@server/db/schema';
 import { createDiskStore, sweepTempEvery } from '@server/media/store';
+import { recordedMediaFiles, removeFiles } from '@server/services/media.service';
 import { multipart } from './helpers/attack-files';
+import { storedBytes } from './helpers/stored-bytes';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { padTo, pngBytes, VALID_FORM } from './helpers/uploads';
 
 /**
  * Temp files of the media store (DATA_DIR/media/.tmp): swept at start-up and periodically while the
- * server runs, but never one that a write of this process is still using, however old.
+ * server runs, but never one that a write of this process is still using, however old. Staged
+ * files (DATA_DIR/media/.staging) that a crash left are settled against the media rows.
  */
 let t: TestApp;
 const tmpDir = () => path.join(t.dataDir, 'media', '.tmp');
@@ -95,6 +100,36 @@ describe('sweepTemp', () => {
     expect(tempFiles()).toEqual([other]);
     expect(tempFiles()).not.toContain(own);
     fs.rmSync(path.join(tmpDir(), other));
+  });
+});
+
+describe('staged files left by a crash', () => {
+  it('the sweep promotes those whose media row committed and removes the others, asking the database', async () => {
+    // Another process staged the files of two media, committed one row, and died before promoting.
+    const crashed = createDiskStore(path.join(t.dataDir, 'media')).stage();
+    const base = `creatives/${Date.now()}-c0ffeec0ffee`;
+    const committed = { name: `${base}.png`, thumbName: `${base}-card.webp` };
+    const never = `creatives/${Date.now()}-deaddeaddead.png`;
+    for (const name of [committed.name, committed.thumbName, never]) await crashed.put(name, Buffer.from(name));
+    await t.db.insert(media).values({
+      ...committed,
+      size: committed.name.length,
+      contentType: 'image/png',
+      originalName: 'a.png',
+      timestamp: Date.now(),
+    });
+    const recorded = recordedMediaFiles(t.db);
+
+    // Fresh: another instance may be about to commit; nothing is touched.
+    expect(await t.deps.media.sweepTemp({ recorded })).toBe(0);
+    expect(await t.deps.media.exists(committed.name)).toBe(false);
+
+    expect(await t.deps.media.sweepTemp({ recorded, olderThanMs: 0 })).toBe(3);
+    for (const name of [committed.name, committed.thumbName]) expect((await storedBytes(t.deps.media, name)).toString()).toBe(name);
+    expect(await t.deps.media.exists(never)).toBe(false);
+    expect(fs.readdirSync(path.join(t.dataDir, 'media', '.staging'))).toEqual([]);
+    await t.db.delete(media).where(eq(media.name, committed.name));
+    await removeFiles(t.deps.media, [committed.name, committed.thumbName]);
   });
 });
 
