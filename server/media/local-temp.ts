@@ -10,12 +10,10 @@ import path from 'node:path';
  */
 export interface LocalTemp {
   readonly dir: string;
-  /** A fresh temp path, in use — never swept — until discard() removes it or release() forgets it. */
+  /** A fresh temp path, in use — never swept — until discard() removes it (or finds it moved away). */
   path(): string;
   /** Removes a temp file (if it exists) and forgets it. */
   discard(file: string): Promise<void>;
-  /** Forgets a temp file that was moved away (renamed into the store). */
-  release(file: string): void;
   sweep(options?: { ownOnly?: boolean; olderThanMs?: number; dryRun?: boolean }): Promise<number>;
 }
 
@@ -23,7 +21,7 @@ const TEMP_NAME = /^(\d+)-(\d+)-[0-9a-f]+\.part$/;
 export const STALE_TEMP_MS = 60 * 60 * 1000;
 
 export function createLocalTemp(dir: string): LocalTemp {
-  /** Temp files handed out and not yet released or discarded: a write may still be going on. */
+  /** Temp files handed out and not yet discarded: a write may still be going on. */
   const inUse = new Set<string>();
   // Made at the first use, not before: a command that only reads (backup) creates nothing.
   let made = false;
@@ -42,9 +40,6 @@ export function createLocalTemp(dir: string): LocalTemp {
       await fsp.rm(file, { force: true });
       inUse.delete(file);
     },
-    release(file) {
-      inUse.delete(file);
-    },
     sweep: (options) => sweepTempDir(dir, inUse, options),
   };
 }
@@ -60,7 +55,7 @@ function processIsAlive(pid: number): boolean {
 
 /**
  * Why this never removes a file an upload is still writing: this process's writes are in `inUse`
- * from path() until release()/discard(), and are skipped whatever their age (a slow client may take
+ * from path() until discard(), and are skipped whatever their age (a slow client may take
  * long). Another process's writes cannot be seen, so its file is kept while that process lives and
  * wrote to it within `olderThanMs` (the modification time moves with every chunk). A file of this
  * process that is not in use was left behind (a bug, or a previous process that had the same pid):

@@ -130,13 +130,21 @@ export function createMediaStore(driver: StorageDriver, tempDir: string): MediaS
         names.push(checked(name));
         await adoptAs(prefix + name, file);
       },
+      // Either way the batch is no longer open: if promoting or removing fails half-way, what is
+      // left is the sweep's to settle once stale (its row says whether to promote or remove).
       async commit() {
-        for (const name of names) await driver.move(prefix + name, name);
-        done();
+        try {
+          for (const name of names) await driver.move(prefix + name, name);
+        } finally {
+          done();
+        }
       },
       async discard() {
-        await driver.clear(prefix);
-        done();
+        try {
+          await driver.clear(prefix);
+        } finally {
+          done();
+        }
       },
     };
   };
