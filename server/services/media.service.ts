@@ -23,8 +23,8 @@ export type MediaRow = typeof media.$inferSelect;
 
 export interface NewMedia {
   /**
-   * The original: bytes in memory, or a fully written temp file inside the store (moved into
-   * place on success, removed on failure).
+   * The original: bytes in memory, or a fully written local temp file from store.tempPath()
+   * (staged with the other files on success, removed on failure).
    */
   source: { data: Buffer } | { tempPath: string; size: number };
   ext: string;
