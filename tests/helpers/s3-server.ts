@@ -13,7 +13,9 @@ import readline from 'node:readline';
  *
  * Always stop() it (afterAll): the process is killed by its PID (SIGKILL, nothing to flush) and its
  * folder removed. stop() is idempotent. Killing it mid-test is how a test makes the store
- * unreachable (readiness, failed writes): `kill()` does that and keeps the folder for stop().
+ * unreachable (readiness, failed writes): `kill()` does that and keeps the folder for stop(). Should
+ * the test process die without stopping it, s3rver exits by itself (its stdin closes); only its
+ * temp folder (creatheque-s3rver-*) is then left.
  */
 export interface S3TestServer {
   endpoint: string;
@@ -39,7 +41,8 @@ const S3RVER_KEY = 'S3RVER';
 export async function startS3Server(options: { bucket?: string; prefix?: string } = {}): Promise<S3TestServer> {
   const bucket = options.bucket ?? 'creatheque-test';
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'creatheque-s3rver-'));
-  const child = spawn(process.execPath, [HELPER, directory, bucket], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // stdin stays open for the child's life: it exits when this process dies without stopping it.
+  const child = spawn(process.execPath, [HELPER, directory, bucket], { stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   let port: number;

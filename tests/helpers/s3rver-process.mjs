@@ -1,7 +1,8 @@
 // A local S3-compatible server (s3rver) as its own process, for tests: started by
 // tests/helpers/s3-server.ts, never by hand. Usage: node s3rver-process.mjs DIRECTORY BUCKET
 // Listens on 127.0.0.1 on a free port, with BUCKET created in DIRECTORY, and prints one JSON line
-// {"port": N} on stdout once it accepts requests. Stops on SIGTERM/SIGINT (or SIGKILL).
+// {"port": N} on stdout once it accepts requests. Stops on SIGTERM/SIGINT (or SIGKILL), and when
+// its stdin closes: the test process that started it is gone, even if it could not kill it.
 import S3rver from 's3rver';
 
 const [directory, bucket] = process.argv.slice(2);
@@ -20,6 +21,8 @@ const server = new S3rver({
 const { port } = await server.run();
 process.stdout.write(`${JSON.stringify({ port })}\n`);
 
-const stop = () => server.close().then(() => process.exit(0));
+// Nothing to flush (objects are written whole before each answer): exit at once.
+const stop = () => process.exit(0);
 process.once('SIGTERM', stop);
 process.once('SIGINT', stop);
+process.stdin.on('end', stop).on('error', stop).resume();
