@@ -2,16 +2,21 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadFileName } from '@domain/download';
 import type { Role } from '@domain/roles';
 import type { Creative } from '@domain/types';
+import { media } from '@server/db/schema';
 import { parseEnv } from '@server/env';
+import { configureLogging } from '@server/log';
 import { mediaStoreOf } from '@server/media/media-store-of';
 import type { MediaStore } from '@server/media/store';
 import { backupDatabase } from '@server/ops/backup';
+import { checkIntegrity, isClean, repairIntegrity } from '@server/ops/integrity';
 import { restore } from '@server/ops/restore';
+import { backfillImageVariants } from '@server/services/media-backfill';
+import { filesOf, removeFiles } from '@server/services/media.service';
 import type { Readiness } from '@server/services/readiness';
 import { startS3Server, type S3TestServer } from './helpers/s3-server';
 import { storedBytes } from './helpers/stored-bytes';
@@ -20,7 +25,8 @@ import { creativeForm, demoVideoBytes, pngBytes, VALID_FORM } from './helpers/up
 
 /**
  * The server with its media in an S3-compatible bucket (MEDIA_STORE=s3, a real s3rver process):
- * uploads, ranged reads, downloads, private media, failed uploads, backup and restore, readiness.
+ * uploads, ranged reads, downloads, private media, failed uploads, backup and restore, integrity
+ * check, backfill, readiness.
  * Runs on PGlite, or on PostgreSQL with DATABASE_URL.
  */
 let s3: S3TestServer;
@@ -145,6 +151,7 @@ describe('a failed upload leaves nothing in the bucket', () => {
       sql`CREATE OR REPLACE FUNCTION refuse_media() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused for the test'; END $$`,
     );
     await t.db.execute(sql`CREATE TRIGGER refuse_media BEFORE INSERT ON media FOR EACH ROW EXECUTE FUNCTION refuse_media()`);
+    configureLogging({ level: 'silent' }); // the expected 500 logs its error
     try {
       const res = await t.request<{ error: { code: string } }>('POST', '/api/creatives', {
         cookie: cookies.admin,
@@ -153,6 +160,7 @@ describe('a failed upload leaves nothing in the bucket', () => {
       expect(res.status).toBe(500);
       expect(res.body.error.code).toBeTruthy();
     } finally {
+      configureLogging({ level: 'warn' });
       await t.db.execute(sql`DROP TRIGGER refuse_media ON media`);
       await t.db.execute(sql`DROP FUNCTION refuse_media()`);
     }
@@ -177,6 +185,34 @@ describe('backup and restore', () => {
     for (const name of names) expect((await storedBytes(target, name)).equals(await storedBytes(t.deps.media, name)), name).toBe(true);
     expect(await target.sweepTemp({ olderThanMs: 0, dryRun: true, recorded: async () => new Set() })).toBe(0);
   }, 60_000);
+});
+
+describe('operations through the bucket', () => {
+  it('check:integrity walks the bucket: clean, then finds an orphan object and removes it', async () => {
+    expect(isClean(await checkIntegrity(t.db, t.deps.media, { minAgeMs: 0 }))).toBe(true);
+    const orphan = 'creatives/1700000000000-0badc0ffee00.png';
+    await t.deps.media.put(orphan, Buffer.from('sans ligne'));
+    const report = await checkIntegrity(t.db, t.deps.media, { minAgeMs: 0 });
+    expect(report.orphanFiles).toEqual([orphan]);
+    expect(report.missingFiles).toEqual([]);
+    await repairIntegrity(t.db, t.deps.media, report);
+    expect(await t.deps.media.exists(orphan)).toBe(false);
+  });
+
+  it('the backfill reads pictures from the bucket and writes their variants there', async () => {
+    const creative = await submit('admin', await pngBytes(500, 400), 'ancien.png', 'image/png');
+    const [row] = await t.db
+      .select()
+      .from(media)
+      .where(eq(media.name, creative.mediaUrl!.replace(/^\/media\//, '')));
+    const variants = filesOf(row!).filter((name) => name !== row!.name && name !== row!.thumbName);
+    expect(variants.length).toBeGreaterThan(0);
+    await removeFiles(t.deps.media, variants);
+    await t.db.update(media).set({ variantWidths: null, placeholderColor: null }).where(eq(media.id, row!.id));
+    expect(await backfillImageVariants(t.db, t.deps.media)).toEqual({ made: 1, missing: 0 });
+    for (const name of variants) expect(await t.deps.media.exists(name), name).toBe(true);
+    expect(await stagedLeft()).toBe(0);
+  });
 });
 
 describe('readiness', () => {
