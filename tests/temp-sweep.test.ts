@@ -5,12 +5,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Creative } from '@domain/types';
 import { eq } from 'drizzle-orm';
 import { media } from '@server/db/schema';
+import { configureLogging } from '@server/log';
 import { createDiskStore, sweepTempEvery } from '@server/media/store';
 import { recordedMediaFiles, removeFiles } from '@server/services/media.service';
 import { multipart } from './helpers/attack-files';
 import { storedBytes } from './helpers/stored-bytes';
 import { createTestApp, type TestApp } from './helpers/test-app';
-import { padTo, pngBytes, VALID_FORM } from './helpers/uploads';
+import { creativeForm, padTo, pngBytes, VALID_FORM } from './helpers/uploads';
 
 /**
  * Temp files of the media store (DATA_DIR/media/.tmp): swept at start-up and periodically while the
@@ -130,6 +131,41 @@ describe('staged files left by a crash', () => {
     expect(fs.readdirSync(path.join(t.dataDir, 'media', '.staging'))).toEqual([]);
     await t.db.delete(media).where(eq(media.name, committed.name));
     await removeFiles(t.deps.media, [committed.name, committed.thumbName]);
+  });
+});
+
+describe('a promotion that fails after the row committed', () => {
+  it('leaves the files staged (the media answers 404), and the sweep promotes them: nothing is lost', async () => {
+    const fresh = await createTestApp();
+    try {
+      const { cookie } = await fresh.loginAs('admin');
+      // Where the files go cannot be made (a file stands in its place): staging works, promotion fails.
+      const finalDir = path.join(fresh.dataDir, 'media', 'creatives');
+      fs.mkdirSync(path.dirname(finalDir), { recursive: true });
+      fs.writeFileSync(finalDir, 'in the way');
+      configureLogging({ level: 'silent' }); // the failed promotion is logged as an error
+      let created: Creative;
+      try {
+        const res = await fresh.request<Creative>('POST', '/api/creatives', {
+          cookie,
+          body: creativeForm(VALID_FORM, { bytes: await pngBytes(), name: 'affiche.png', type: 'image/png' }),
+        });
+        expect(res.status, res.text).toBe(201);
+        created = res.body;
+      } finally {
+        configureLogging({ level: 'warn' });
+      }
+      expect((await fresh.request('GET', created.mediaUrl!)).status).toBe(404);
+
+      fs.rmSync(finalDir);
+      const recorded = recordedMediaFiles(fresh.db);
+      expect(await fresh.deps.media.sweepTemp({ recorded, olderThanMs: 0 })).toBeGreaterThan(1);
+      const served = await fresh.request('GET', created.mediaUrl!);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe('image/png');
+    } finally {
+      await fresh.close();
+    }
   });
 });
 
