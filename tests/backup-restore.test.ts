@@ -12,7 +12,6 @@ import { seedIfEmpty } from '@server/db/seed';
 import { createDiskStore } from '@server/media/store';
 import { backup, backupDatabase } from '@server/ops/backup';
 import { startControlServer } from '@server/ops/control-server';
-import { walkMedia } from '@server/ops/media-files';
 import { latestKnownMigration } from '@server/ops/migration-state';
 import { restore } from '@server/ops/restore';
 import { readCatalog } from '@server/ops/schema-catalog';
@@ -94,11 +93,11 @@ async function allRows(db: Db): Promise<Record<string, string[]>> {
   });
 }
 
-/** Every media file (outside .tmp) with its SHA-256. */
+/** Every media file (not temp or staged) with its SHA-256. */
 async function mediaFiles(dataDir: string): Promise<Record<string, string>> {
   const mediaRoot = path.join(dataDir, 'media');
   const out: Record<string, string> = {};
-  for await (const name of walkMedia(mediaRoot)) {
+  for await (const name of createDiskStore(mediaRoot).list()) {
     out[name] = crypto
       .createHash('sha256')
       .update(fs.readFileSync(path.join(mediaRoot, name)))

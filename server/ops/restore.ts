@@ -8,8 +8,8 @@ import { tableFile, type Manifest } from './archive-manifest';
 import { extractAndVerify } from './archive-file';
 import { liveLockHolder } from './data-dir-owner';
 import { checkTargetSchema, loadDatabase, nonEmptyTables } from './database-load';
+import { isSafeMediaName } from '../media/media-name';
 import { createDiskStore, type MediaStore, type StagedFiles } from '../media/store';
-import { isSafeMediaName, MEDIA_TEMP_DIR } from './media-files';
 import { latestKnownMigration, readJournal } from './migration-state';
 import { readCatalog } from './schema-catalog';
 
@@ -128,7 +128,8 @@ function checkLayout(manifest: Manifest): void {
   const tables = new Set(Object.keys(manifest.tables));
   let media = 0;
   for (const { path: name } of manifest.files) {
-    if (name.startsWith('media/') && isSafeMediaName(name.slice('media/'.length)) && !name.startsWith(`media/${MEDIA_TEMP_DIR}/`)) {
+    // A safe name never starts with a dot: the store's .tmp and .staging areas are not media.
+    if (name.startsWith('media/') && isSafeMediaName(name.slice('media/'.length))) {
       media += 1;
       continue;
     }
