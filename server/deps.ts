@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { createAuth } from './auth/auth';
 import { RedisSignInAttempts } from './auth/redis-sign-in-attempts';
 import { MemorySignInAttempts } from './auth/sign-in-backoff';
@@ -13,7 +12,8 @@ import { MemoryRateLimitStore } from './http/rate-limit-store';
 import { RedisRateLimitStore } from './http/redis-rate-limit-store';
 import { ResponseCache } from './http/response-cache';
 import { resolveMediaTools, type MediaTools } from './media/media-tools';
-import { createDiskStore, type MediaStore } from './media/store';
+import { mediaStoreOf } from './media/media-store-of';
+import type { MediaStore } from './media/store';
 import type { RedisLink } from './redis/redis-link';
 import { PendingEvents } from './services/creatives/pending-events';
 import { createWebhookSender, type WebhookSender } from './services/webhooks';
@@ -69,7 +69,7 @@ export function buildDeps(options: {
     auth,
     config: options.config,
     webhooks,
-    media: options.media ?? createDiskStore(path.join(options.config.dataDir, 'media')),
+    media: options.media ?? mediaStoreOf(options.config),
     pending,
     mediaTools: options.mediaTools ?? resolveMediaTools(env),
     metrics,

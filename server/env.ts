@@ -53,6 +53,19 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  /** Where the media live: DATA_DIR/media (`disk`), or an S3-compatible bucket (`s3`, server/media/s3-store.ts). */
+  MEDIA_STORE: z.enum(['disk', 's3']).default('disk'),
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().trim().optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  /** Put before every key: several deployments (or test runs) in one bucket. */
+  S3_PREFIX: z.string().trim().default(''),
 });
 
 export type Env = z.output<typeof envSchema>;
@@ -68,8 +81,18 @@ export interface ServerConfig {
   trustedOrigins: string[];
 }
 
+/** MEDIA_STORE=s3 needs its bucket, and both keys or neither (then the SDK's usual sources: AWS_*, instance role). */
+const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
+  if (env.MEDIA_STORE !== 's3') return;
+  if (!env.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET is required when MEDIA_STORE=s3' });
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+    ctx.addIssue({ code: 'custom', path: [missing], message: `${missing} is required with the other S3 key` });
+  }
+});
+
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
-  const result = envSchema.safeParse(source);
+  const result = checkedEnvSchema.safeParse(source);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
@@ -89,4 +112,13 @@ export function toConfig(env: Env): ServerConfig {
         ? [`http://localhost:${env.PORT}`, 'http://127.0.0.1:5173', 'http://localhost:5173']
         : [],
   };
+}
+
+/**
+ * The AWS SDK warns once per process that its releases after January 2027 will want Node 22
+ * (we run Node 20, MACHINE.md). Its own switch for that notice is this variable, read when an S3
+ * client is made (@aws-sdk/core emitWarningIfUnsupportedVersion); set unless the operator chose.
+ */
+export function silenceAwsSdkNodeVersionWarning(): void {
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 }

@@ -14,6 +14,7 @@ import type { Deps } from './http/context';
 import { configureLogging, logger } from './log';
 import { describeMediaTools } from './media/media-tools';
 import { sweepTempEvery } from './media/store';
+import { recordedMediaFiles } from './services/media.service';
 import { startControlServer, type ControlServer } from './ops/control-server';
 import { serverPaths } from './paths';
 import { RedisLink } from './redis/redis-link';
@@ -54,15 +55,22 @@ async function main() {
   // PGlite: only this process may open the database, so `npm run backup` asks it over a Unix socket.
   const control =
     database.kind === 'pglite'
-      ? await startControlServer({ dataDir: config.dataDir, db: database.db, mediaRoot: deps.media.root, kind: database.kind })
+      ? await startControlServer({ dataDir: config.dataDir, db: database.db, media: deps.media, kind: database.kind })
       : null;
   logger.info(`media: ${describeMediaTools(deps.mediaTools, env)}`);
-  const swept = await deps.media.sweepTemp();
-  if (swept) logger.info(`media: ${swept} fichier(s) temporaire(s) abandonné(s) supprimé(s)`);
-  const stopTempSweep = sweepTempEvery(deps.media, TEMP_SWEEP_MS, (result) =>
-    result instanceof Error
-      ? logger.warn({ err: result }, 'media: nettoyage des fichiers temporaires impossible')
-      : logger.info(`media: ${result} fichier(s) temporaire(s) abandonné(s) supprimé(s)`),
+  logger.info(`media: ${deps.media.kind} (${deps.media.location})`);
+  // Stale staged files are settled against the media rows: promoted when recorded, removed otherwise.
+  const recorded = recordedMediaFiles(database.db);
+  const swept = await deps.media.sweepTemp({ recorded });
+  if (swept) logger.info(`media: ${swept} fichier(s) temporaire(s) abandonné(s) traité(s)`);
+  const stopTempSweep = sweepTempEvery(
+    deps.media,
+    TEMP_SWEEP_MS,
+    (result) =>
+      result instanceof Error
+        ? logger.warn({ err: result }, 'media: nettoyage des fichiers temporaires impossible')
+        : logger.info(`media: ${result} fichier(s) temporaire(s) abandonné(s) traité(s)`),
+    { recorded },
   );
   // Instances starting together on one PostgreSQL database seed it once (startup-lock.ts).
   if (env.SEED === 'demo') await withStartupLock(env.DATABASE_URL, () => seedIfEmpty(deps));

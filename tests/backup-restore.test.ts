@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '@server/db/client';
 import { creatives, media } from '@server/db/schema';
 import { seedIfEmpty } from '@server/db/seed';
+import { createDiskStore } from '@server/media/store';
 import { backup, backupDatabase } from '@server/ops/backup';
 import { startControlServer } from '@server/ops/control-server';
-import { walkMedia } from '@server/ops/media-files';
 import { latestKnownMigration } from '@server/ops/migration-state';
 import { restore } from '@server/ops/restore';
 import { readCatalog } from '@server/ops/schema-catalog';
@@ -93,11 +93,11 @@ async function allRows(db: Db): Promise<Record<string, string[]>> {
   });
 }
 
-/** Every media file (outside .tmp) with its SHA-256. */
+/** Every media file (not temp or staged) with its SHA-256. */
 async function mediaFiles(dataDir: string): Promise<Record<string, string>> {
   const mediaRoot = path.join(dataDir, 'media');
   const out: Record<string, string> = {};
-  for await (const name of walkMedia(mediaRoot)) {
+  for await (const name of createDiskStore(mediaRoot).list()) {
     out[name] = crypto
       .createHash('sha256')
       .update(fs.readFileSync(path.join(mediaRoot, name)))
@@ -132,7 +132,7 @@ async function backupSource(app: TestApp, out: string, progress: string[] = []) 
   const control = await startControlServer({
     dataDir: app.dataDir,
     db: app.db,
-    mediaRoot: path.join(app.dataDir, 'media'),
+    media: createDiskStore(path.join(app.dataDir, 'media')),
     kind: 'pglite',
   });
   const server = liveProcess();
@@ -301,7 +301,7 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const small = path.join(root, 'small.tar.gz');
     const [doomed] = await other.db.select().from(media).limit(1);
     const summary = await backupDatabase(
-      { db: other.db, kind: other.database.kind, dataDir: other.dataDir, mediaRoot: path.join(other.dataDir, 'media') },
+      { db: other.db, kind: other.database.kind, dataDir: other.dataDir, media: createDiskStore(path.join(other.dataDir, 'media')) },
       {
         out: small,
         batchSize: 1, // one row per keyset page: paging is exercised on every table
@@ -335,7 +335,12 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   it.skipIf(onPostgres)('listens on a short socket path under the temp folder when DATA_DIR is too deep for one', async () => {
     const deep = path.join(root, 'tres-long-'.repeat(12));
     fs.mkdirSync(deep);
-    const control = await startControlServer({ dataDir: deep, db: other.db, mediaRoot: path.join(other.dataDir, 'media'), kind: 'pglite' });
+    const control = await startControlServer({
+      dataDir: deep,
+      db: other.db,
+      media: createDiskStore(path.join(other.dataDir, 'media')),
+      kind: 'pglite',
+    });
     const server = liveProcess();
     fs.writeFileSync(path.join(deep, 'server.lock'), String(server.pid));
     try {
@@ -357,7 +362,7 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     fs.rmSync(path.join(other.dataDir, 'media', row!.name));
     await expect(
       backupDatabase(
-        { db: other.db, kind: other.database.kind, dataDir: other.dataDir, mediaRoot: path.join(other.dataDir, 'media') },
+        { db: other.db, kind: other.database.kind, dataDir: other.dataDir, media: createDiskStore(path.join(other.dataDir, 'media')) },
         { out },
       ),
     ).rejects.toThrow(new RegExp(`${row!.name}.*a disparu.*3 tentatives`));

@@ -84,7 +84,7 @@ describe('check:integrity', () => {
     const orphanFile = 'creatives/1700000000000-0123456789ab-640.avif';
     await t.deps.media.put(orphanFile, Buffer.from('x'));
     const unused = await storeTestImage(t.deps);
-    const deadTemp = path.join(t.deps.media.root, '.tmp', `999999999-${Date.now()}-abcdef.part`);
+    const deadTemp = path.join(t.dataDir, 'media', '.tmp', `999999999-${Date.now()}-abcdef.part`);
     await fs.writeFile(deadTemp, 'partial');
 
     const report = await checkIntegrity(t.db, t.deps.media, now);
@@ -102,7 +102,7 @@ describe('check:integrity', () => {
 
   it('reports a row whose file is gone and leaves it (only a backup can bring it back)', async () => {
     const { stored } = await creativeWithLikes(0);
-    await fs.rm(t.deps.media.pathOf(stored.thumbName!));
+    await t.deps.media.remove(stored.thumbName!);
     const report = await checkIntegrity(t.db, t.deps.media, now);
     expect(report.missingFiles).toEqual([{ mediaId: stored.id, file: stored.thumbName }]);
     await repairIntegrity(t.db, t.deps.media, report);

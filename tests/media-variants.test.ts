@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { media } from '@server/db/schema';
 import { VARIANT_FORMATS, variantName } from '@server/media/derivatives';
 import { backfillImageVariants } from '@server/services/media-backfill';
 import { bombPng } from './helpers/attack-files';
+import { storedBytes } from './helpers/stored-bytes';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { creativeForm, demoVideoBytes, pngBytes, VALID_FORM } from './helpers/uploads';
 
@@ -63,7 +63,7 @@ describe('responsive variants', () => {
     }
     for (const format of VARIANT_FORMATS) {
       for (const { name, width } of entries(creative.sources![format])) {
-        const meta = await sharp(t.deps.media.pathOf(name)).metadata();
+        const meta = await sharp(await storedBytes(t.deps.media, name)).metadata();
         expect(meta.format === 'heif' ? 'avif' : meta.format, name).toBe(format);
         expect(meta.width, name).toBe(width);
         expect(meta.height, name).toBe(Math.round((width * 1250) / 1000));
@@ -74,7 +74,7 @@ describe('responsive variants', () => {
   it('makes the smallest width for a small picture, and a video gets them from its poster', async () => {
     const small = await submit(await pngBytes(200, 100), 'petit.png', 'image/png');
     expect(entries(small.sources!.webp)).toEqual([{ name: expect.stringMatching(/-320\.webp$/), width: 320 }]);
-    expect((await sharp(t.deps.media.pathOf(entries(small.sources!.webp)[0]!.name)).metadata()).width).toBe(200);
+    expect((await sharp(await storedBytes(t.deps.media, entries(small.sources!.webp)[0]!.name)).metadata()).width).toBe(200);
 
     const video = await submit(demoVideoBytes(), 'clip.mp4', 'video/mp4');
     expect(video.sources?.avif).toMatch(/-320\.avif 320w/);
@@ -92,7 +92,7 @@ describe('responsive variants', () => {
     const row = await mediaRow(creative);
     // As stored before variants existed: no widths recorded, no files.
     for (const width of row.variantWidths!)
-      for (const f of VARIANT_FORMATS) await fs.rm(t.deps.media.pathOf(variantName(row.name.replace(/\.png$/, ''), width, f)));
+      for (const f of VARIANT_FORMATS) await t.deps.media.remove(variantName(row.name.replace(/\.png$/, ''), width, f));
     await t.db.update(media).set({ variantWidths: null, placeholderColor: null }).where(eq(media.id, row.id));
     t.deps.responseCache?.invalidate();
     expect((await t.request<Creative>('GET', `/api/creatives/${creative.id}`)).body.sources).toBeNull();

@@ -3,14 +3,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Creative } from '@domain/types';
+import { eq } from 'drizzle-orm';
+import { media } from '@server/db/schema';
+import { configureLogging } from '@server/log';
 import { createDiskStore, sweepTempEvery } from '@server/media/store';
+import { recordedMediaFiles, removeFiles } from '@server/services/media.service';
 import { multipart } from './helpers/attack-files';
+import { storedBytes } from './helpers/stored-bytes';
 import { createTestApp, type TestApp } from './helpers/test-app';
-import { padTo, pngBytes, VALID_FORM } from './helpers/uploads';
+import { creativeForm, padTo, pngBytes, VALID_FORM } from './helpers/uploads';
 
 /**
  * Temp files of the media store (DATA_DIR/media/.tmp): swept at start-up and periodically while the
- * server runs, but never one that a write of this process is still using, however old.
+ * server runs, but never one that a write of this process is still using, however old. Staged
+ * files (DATA_DIR/media/.staging) that a crash left are settled against the media rows.
  */
 let t: TestApp;
 const tmpDir = () => path.join(t.dataDir, 'media', '.tmp');
@@ -95,6 +101,71 @@ describe('sweepTemp', () => {
     expect(tempFiles()).toEqual([other]);
     expect(tempFiles()).not.toContain(own);
     fs.rmSync(path.join(tmpDir(), other));
+  });
+});
+
+describe('staged files left by a crash', () => {
+  it('the sweep promotes those whose media row committed and removes the others, asking the database', async () => {
+    // Another process staged the files of two media, committed one row, and died before promoting.
+    const crashed = createDiskStore(path.join(t.dataDir, 'media')).stage();
+    const base = `creatives/${Date.now()}-c0ffeec0ffee`;
+    const committed = { name: `${base}.png`, thumbName: `${base}-card.webp` };
+    const never = `creatives/${Date.now()}-deaddeaddead.png`;
+    for (const name of [committed.name, committed.thumbName, never]) await crashed.put(name, Buffer.from(name));
+    await t.db.insert(media).values({
+      ...committed,
+      size: committed.name.length,
+      contentType: 'image/png',
+      originalName: 'a.png',
+      timestamp: Date.now(),
+    });
+    const recorded = recordedMediaFiles(t.db);
+
+    // Fresh: another instance may be about to commit; nothing is touched.
+    expect(await t.deps.media.sweepTemp({ recorded })).toBe(0);
+    expect(await t.deps.media.exists(committed.name)).toBe(false);
+
+    expect(await t.deps.media.sweepTemp({ recorded, olderThanMs: 0 })).toBe(3);
+    for (const name of [committed.name, committed.thumbName]) expect((await storedBytes(t.deps.media, name)).toString()).toBe(name);
+    expect(await t.deps.media.exists(never)).toBe(false);
+    expect(fs.readdirSync(path.join(t.dataDir, 'media', '.staging'))).toEqual([]);
+    await t.db.delete(media).where(eq(media.name, committed.name));
+    await removeFiles(t.deps.media, [committed.name, committed.thumbName]);
+  });
+});
+
+describe('a promotion that fails after the row committed', () => {
+  it('leaves the files staged (the media answers 404), and the sweep promotes them: nothing is lost', async () => {
+    const fresh = await createTestApp();
+    try {
+      const { cookie } = await fresh.loginAs('admin');
+      // Where the files go cannot be made (a file stands in its place): staging works, promotion fails.
+      const finalDir = path.join(fresh.dataDir, 'media', 'creatives');
+      fs.mkdirSync(path.dirname(finalDir), { recursive: true });
+      fs.writeFileSync(finalDir, 'in the way');
+      configureLogging({ level: 'silent' }); // the failed promotion is logged as an error
+      let created: Creative;
+      try {
+        const res = await fresh.request<Creative>('POST', '/api/creatives', {
+          cookie,
+          body: creativeForm(VALID_FORM, { bytes: await pngBytes(), name: 'affiche.png', type: 'image/png' }),
+        });
+        expect(res.status, res.text).toBe(201);
+        created = res.body;
+      } finally {
+        configureLogging({ level: 'warn' });
+      }
+      expect((await fresh.request('GET', created.mediaUrl!)).status).toBe(404);
+
+      fs.rmSync(finalDir);
+      const recorded = recordedMediaFiles(fresh.db);
+      expect(await fresh.deps.media.sweepTemp({ recorded, olderThanMs: 0 })).toBeGreaterThan(1);
+      const served = await fresh.request('GET', created.mediaUrl!);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe('image/png');
+    } finally {
+      await fresh.close();
+    }
   });
 });
 

@@ -10,6 +10,7 @@ import type { Creative } from '@domain/types';
 import { media } from '@server/db/schema';
 import { rowsOf } from '@server/db/sql-rows';
 import { bombPng, detailedJpeg, floodPng, jpegHeaderLength, multipart, noiseBytes, type Part } from './helpers/attack-files';
+import { storedBytes } from './helpers/stored-bytes';
 import { createTestApp, type ApiError, type TestApp, type TestResponse } from './helpers/test-app';
 import { creativeForm, demoVideoBytes, padTo, pngBytes, VALID_FORM } from './helpers/uploads';
 
@@ -294,7 +295,7 @@ describe('harmless files are accepted safely', () => {
   async function storedOriginal(creative: Creative) {
     const name = creative.mediaUrl!.replace(/^\/media\//, '');
     const [row] = await t.db.select().from(media).where(eq(media.name, name));
-    return { row: row!, bytes: fs.readFileSync(t.deps.media.pathOf(name)) };
+    return { row: row!, bytes: await storedBytes(t.deps.media, name) };
   }
 
   it('a polyglot JPEG/HTML is stored as the JPEG alone and served as an image, nosniff', async () => {

@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { openDatabase } from '../db/client';
 import { lockDataDir } from '../db/data-lock';
-import { createDiskStore } from '../media/store';
+import { mediaStoreOf } from '../media/media-store-of';
 import { backfillImageVariants } from '../services/media-backfill';
 import { errorMessage, fail, loadCommandEnv } from './cli-output';
 
@@ -22,7 +22,7 @@ async function main() {
   const unlock = env.DATABASE_URL ? () => {} : lockDataDir(dataDir);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : path.join(dataDir, 'db') });
   try {
-    const store = createDiskStore(path.join(dataDir, 'media'));
+    const store = mediaStoreOf({ env, dataDir });
     const summary = await backfillImageVariants(database.db, store, {
       onProgress: (s) => process.stdout.write(`… ${s.made} média(s) traité(s)\n`),
     });

@@ -3,6 +3,7 @@
  * Writes one archive: database dump + media + manifest.json. Reads DATA_DIR and DATABASE_URL the
  * way the server does (server/env.ts). Works while the server runs.
  */
+import { mediaStoreOf } from '../media/media-store-of';
 import { backup } from '../ops/backup';
 import { describeBackup, errorMessage, fail, loadCommandEnv } from './cli-output';
 
@@ -36,6 +37,7 @@ async function main() {
   const summary = await backup({
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    media: mediaStoreOf({ env, dataDir }),
     out,
     signal: controller.signal,
     onProgress: (message) => process.stdout.write(`${message}\n`),

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../db/client';
 import { lockDataDir } from '../db/data-lock';
-import { createDiskStore } from '../media/store';
+import { mediaStoreOf } from '../media/media-store-of';
 import { checkIntegrity, isClean, repairIntegrity, type IntegrityReport, type RepairSummary } from '../ops/integrity';
 import { errorMessage, fail, loadCommandEnv } from './cli-output';
 
@@ -36,7 +36,7 @@ async function main() {
   const unlock = env.DATABASE_URL ? () => {} : lockDataDir(dataDir);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : path.join(dataDir, 'db') });
   try {
-    const store = createDiskStore(path.join(dataDir, 'media'));
+    const store = mediaStoreOf({ env, dataDir });
     const options = { minAgeMs: minAgeMinutes * 60_000 };
     let report = await checkIntegrity(database.db, store, options);
     process.stdout.write(describeReport(report));

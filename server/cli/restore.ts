@@ -4,6 +4,7 @@
  * does, server/env.ts). The archive is checked completely before the target is touched; a target
  * that already holds data is replaced only with --force. The PGlite server must be stopped.
  */
+import { mediaStoreOf } from '../media/media-store-of';
 import { restore } from '../ops/restore';
 import { describeRestore, errorMessage, fail, loadCommandEnv } from './cli-output';
 
@@ -36,6 +37,7 @@ async function main() {
   const summary = await restore({
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    media: mediaStoreOf({ env, dataDir }),
     file,
     force,
     onProgress: (message) => process.stdout.write(`${message}\n`),

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import fsp from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
+import type { MediaStore } from './store';
 
 export const CONTENT_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
@@ -37,24 +36,21 @@ export function parseRange(header: string | undefined, size: number): { start: n
 }
 
 /**
- * Streams a stored file with its content type, HTTP Range support (video seeking) and either
+ * Streams a stored file (from whichever store: the server stays the only door to the media, see
+ * docs/decisions/009-several-instances-media.md) with its content type, HTTP Range support (video seeking) and either
  * long-lived public caching (names are unique), or none for a download (an attachment) and for a
  * file only some may see (`restricted`: a pending creative's media).
  */
 export async function serveFile(
   c: Context,
-  filePath: string,
+  store: MediaStore,
+  name: string,
   contentType: string,
   options: { downloadName?: string; restricted?: boolean } = {},
 ): Promise<Response> {
-  let size: number;
-  try {
-    const stat = await fsp.stat(filePath);
-    if (!stat.isFile()) return c.notFound();
-    size = stat.size;
-  } catch {
-    return c.notFound();
-  }
+  const stat = await store.stat(name);
+  if (!stat) return c.notFound();
+  const size = stat.size;
   const headers: Record<string, string> = {
     'Content-Type': contentType,
     'Accept-Ranges': 'bytes',
@@ -68,10 +64,10 @@ export async function serveFile(
   }
   const { start, end } = range ?? { start: 0, end: size - 1 };
   const length = size === 0 ? 0 : end - start + 1;
-  const body =
-    c.req.method === 'HEAD' || length === 0
-      ? null
-      : (Readable.toWeb(fs.createReadStream(filePath, { start, end })) as ReadableStream<Uint8Array>);
+  const stream = c.req.method === 'HEAD' || length === 0 ? null : await store.read(name, { start, end });
+  // Deleted between the two calls: as if it had never been there.
+  if (stream === null && c.req.method !== 'HEAD' && length > 0) return c.notFound();
+  const body = stream && (Readable.toWeb(stream) as ReadableStream<Uint8Array>);
   headers['Content-Length'] = String(length);
   if (range) headers['Content-Range'] = `bytes ${start}-${end}/${size}`;
   return new Response(body, { status: range ? 206 : 200, headers });

@@ -2,172 +2,257 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { AppError } from '@domain/errors';
+import { createDiskDriver } from './disk-driver';
+import { createLocalTemp, STALE_TEMP_MS } from './local-temp';
+import { isSafeMediaName } from './media-name';
+import type { ByteRange, StorageDriver, StoredInfo } from './storage-driver';
+
+export { randomMediaName } from './media-name';
+export type { ByteRange, StoredInfo } from './storage-driver';
 
 /**
- * Media on disk under `root` (DATA_DIR/media). Names are bucket paths such as
- * `creatives/1732170000000-4f9a1c2b.png`. Every write goes to a temp file first and is renamed
- * into place only when complete, so a reader never sees half a file.
+ * The media files (originals, derivatives, posters, variants), by name (`creatives/…`), on disk
+ * (DATA_DIR/media, the default) or in an S3-compatible bucket (server/media/s3-store.ts). Callers
+ * never see where a file lives: they read it as a stream, and get a local file only through
+ * withLocalCopy() (sharp, ffmpeg, backups). Every write is whole: a reader never sees half a file.
+ *
+ * New files whose existence a database row records go through stage(): written under a staging
+ * key, promoted to their name once the row has committed (commit()), or dropped (discard()).
  */
 export interface MediaStore {
-  readonly root: string;
-  pathOf(name: string): string;
+  readonly kind: 'disk' | 's3';
+  /** Where the media are, for logs and messages: a folder, or s3://bucket/prefix. */
+  readonly location: string;
   exists(name: string): Promise<boolean>;
+  stat(name: string): Promise<StoredInfo | null>;
+  /** The file's bytes, or the inclusive `range` of them; null when it does not exist. */
+  read(name: string, range?: ByteRange): Promise<Readable | null>;
+  /** Writes a file, visible at once (no row records it, or the row already does). */
   put(name: string, data: Buffer): Promise<void>;
-  /** Moves a fully written temp file (same filesystem) into place; it is no longer in use. */
+  /** Streams a complete local temp file (from tempPath()) into the store, visible at once; the temp file is gone afterwards. */
   adopt(name: string, tempPath: string): Promise<void>;
   remove(name: string): Promise<void>;
+  /** Every stored name (not temp or staged files), in no particular order, streamed. */
+  list(): AsyncIterable<string>;
   /**
-   * A fresh temp path inside the store, for streaming writes (named after this process). It is
-   * in use — never swept — until adopt() moves it into place or discardTemp() removes it.
+   * Runs `use` on a local file holding the named file's bytes — the file itself on disk, a temp
+   * copy (removed afterwards) otherwise — and returns its result; null when the file does not exist.
+   * `use` must not change or keep the file.
+   */
+  withLocalCopy<T>(name: string, use: (file: string) => Promise<T>): Promise<T | null>;
+  /** A set of new files, invisible until commit(): see StagedFiles. */
+  stage(): StagedFiles;
+  /**
+   * A fresh LOCAL temp path (DATA_DIR/media/.tmp, whatever the driver), for streaming writes and
+   * processing. It is in use — never swept — until adopt() takes it or discardTemp() removes it.
    */
   tempPath(): string;
   /** Removes a temp file (if it exists) and forgets it: every tempPath() ends here or in adopt(). */
   discardTemp(tempPath: string): Promise<void>;
-  /** Writes and removes a small file: throws when the store cannot take a write (readiness). */
+  /** Throws when the store cannot take a write: reaches the backend, writes and removes a small staged file (readiness). */
   probe(): Promise<void>;
   /**
-   * Removes temp files left by interrupted writes: this process's own (`ownOnly`, at shutdown,
-   * when no request is in flight), or else every one that no write of this process is using and
-   * whose writer is gone or has not written to it for `olderThanMs` (start-up and periodic sweeps).
-   * With `dryRun`, only counts them (npm run check:integrity).
+   * Sweeps what interrupted writes left: stale local temp files (server/media/local-temp.ts) and,
+   * given `recorded`, stale staged files (sweepStaged below). Returns how many it removed or
+   * promoted (counted only, with `dryRun`: npm run check:integrity).
    */
   sweepTemp(options?: SweepOptions): Promise<number>;
 }
 
+/**
+ * New files that a database row is about to record. The caller writes them (put/adopt), writes
+ * and commits its row, then calls commit(), which makes them visible under their names; if
+ * anything fails before the row commits, discard() removes them. A process killed in between
+ * leaves staged files that the sweep settles against the database (sweepStaged).
+ */
+export interface StagedFiles {
+  put(name: string, data: Buffer): Promise<void>;
+  /** Streams a complete local temp file (from tempPath()) in; the temp file is gone afterwards. */
+  adopt(name: string, tempPath: string): Promise<void>;
+  commit(): Promise<void>;
+  discard(): Promise<void>;
+}
+
 export interface SweepOptions {
+  /** Only this process's local temp files, at shutdown when no request is in flight (staged files are left alone). */
   ownOnly?: boolean;
+  /** Age from which an unused temp or staged file counts as abandoned (default 1 h). */
   olderThanMs?: number;
   dryRun?: boolean;
+  /** Which of these names a database row records (server/services/media.service.ts recordedMediaFiles). */
+  recorded?: (names: string[]) => Promise<Set<string>>;
 }
 
-const SAFE_NAME = /^[a-z0-9][a-z0-9/_.-]*$/i;
+/** Where staged files wait: `.staging/<batch>/<name>` (a name never starts with a dot). */
+const STAGING = '.staging/';
+const STAGED_KEY = /^\.staging\/([0-9]+-[0-9]+-[0-9a-f]+)\/(.+)$/;
 
-export function randomMediaName(ext: string, now = Date.now()): string {
-  return `creatives/${now}-${crypto.randomBytes(6).toString('hex')}.${ext}`;
+function checked(name: string): string {
+  if (!isSafeMediaName(name)) throw new AppError('NOT_FOUND');
+  return name;
 }
 
+/** The disk store (the default): DATA_DIR/media, temp files in its .tmp folder. */
 export function createDiskStore(root: string): MediaStore {
-  const tmpDir = path.join(root, '.tmp');
-  fs.mkdirSync(tmpDir, { recursive: true });
-  /** Temp files handed out and not yet adopted or discarded: a write may still be going on. */
-  const inUse = new Set<string>();
+  const temp = path.join(root, '.tmp');
+  return createMediaStore(createDiskDriver(root, temp), temp);
+}
 
-  const pathOf = (name: string) => {
-    if (!SAFE_NAME.test(name) || name.includes('..')) throw new AppError('NOT_FOUND');
-    return path.join(root, name);
+/** The store's rules over a driver; local temp files go to `tempDir`. */
+export function createMediaStore(driver: StorageDriver, tempDir: string): MediaStore {
+  const temp = createLocalTemp(tempDir);
+  /** Staging batches of this process not yet committed or discarded: never swept, however old. */
+  const openBatches = new Set<string>();
+
+  const adoptAs = async (key: string, file: string) => {
+    try {
+      await driver.writeFrom(key, file);
+    } finally {
+      await temp.discard(file);
+    }
   };
 
-  const tempPath = () => {
-    const temp = path.join(tmpDir, `${process.pid}-${Date.now()}-${crypto.randomBytes(8).toString('hex')}.part`);
-    inUse.add(temp);
-    return temp;
-  };
-
-  const discardTemp = async (temp: string) => {
-    await fsp.rm(temp, { force: true });
-    inUse.delete(temp);
-  };
-
-  const adopt = async (name: string, temp: string) => {
-    const target = pathOf(name);
-    await fsp.mkdir(path.dirname(target), { recursive: true });
-    await fsp.rename(temp, target);
-    inUse.delete(temp);
+  const stage = (): StagedFiles => {
+    const batch = `${process.pid}-${Date.now()}-${crypto.randomBytes(6).toString('hex')}`;
+    const prefix = `${STAGING}${batch}/`;
+    const names: string[] = [];
+    openBatches.add(batch);
+    const done = () => openBatches.delete(batch);
+    return {
+      async put(name, data) {
+        names.push(checked(name));
+        await driver.write(prefix + name, data);
+      },
+      async adopt(name, file) {
+        names.push(checked(name));
+        await adoptAs(prefix + name, file);
+      },
+      // Either way the batch is no longer open: if promoting or removing fails half-way, what is
+      // left is the sweep's to settle once stale (its row says whether to promote or remove).
+      async commit() {
+        try {
+          for (const name of names) await driver.move(prefix + name, name);
+        } finally {
+          done();
+        }
+      },
+      async discard() {
+        try {
+          await driver.clear(prefix);
+        } finally {
+          done();
+        }
+      },
+    };
   };
 
   return {
-    root,
-    pathOf,
-    tempPath,
-    discardTemp,
-    adopt,
+    kind: driver.kind,
+    location: driver.location,
     async exists(name) {
-      try {
-        await fsp.access(pathOf(name));
-        return true;
-      } catch {
-        return false;
+      return (await driver.stat(checked(name))) !== null;
+    },
+    // Async all through, so that a bad name rejects the promise rather than throwing.
+    stat: async (name) => driver.stat(checked(name)),
+    read: async (name, range) => driver.read(checked(name), range),
+    put: async (name, data) => driver.write(checked(name), data),
+    adopt: async (name, file) => adoptAs(checked(name), file),
+    remove: async (name) => driver.remove(checked(name)),
+    async *list() {
+      for await (const { key } of driver.list('')) if (isSafeMediaName(key)) yield key;
+    },
+    async withLocalCopy(name, use) {
+      const local = driver.localFile(checked(name));
+      if (local) {
+        if (!(await fsp.stat(local).catch(() => null))?.isFile()) return null;
+        return use(local);
       }
-    },
-    async put(name, data) {
-      const temp = tempPath();
+      const copy = temp.path();
       try {
-        await fsp.writeFile(temp, data);
-        await adopt(name, temp);
-      } catch (err) {
-        await discardTemp(temp);
-        throw err;
-      }
-    },
-    async remove(name) {
-      await fsp.rm(pathOf(name), { force: true });
-    },
-    async probe() {
-      const file = tempPath();
-      try {
-        await fsp.writeFile(file, 'ok');
+        const body = await driver.read(name);
+        if (!body) return null;
+        await pipeline(body, fs.createWriteStream(copy));
+        return await use(copy);
       } finally {
-        await discardTemp(file);
+        await temp.discard(copy);
       }
     },
-    sweepTemp: (options) => sweepTempDir(tmpDir, inUse, options),
+    stage,
+    tempPath: () => temp.path(),
+    discardTemp: (file) => temp.discard(file),
+    async probe() {
+      await driver.reachable();
+      const probe = stage();
+      try {
+        await probe.put('probe', Buffer.from('ok'));
+      } finally {
+        await probe.discard();
+      }
+    },
+    async sweepTemp(options = {}) {
+      const temps = await temp.sweep(options);
+      if (options.ownOnly || !options.recorded) return temps;
+      return temps + (await sweepStaged(driver, openBatches, options, options.recorded));
+    },
   };
 }
 
-const TEMP_NAME = /^(\d+)-(\d+)-[0-9a-f]+\.part$/;
-const STALE_TEMP_MS = 60 * 60 * 1000;
-
-function processIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
- * Why this never removes a file an upload is still writing: this process's writes are in `inUse`
- * from tempPath() until adopt()/discardTemp(), and are skipped whatever their age (a slow client
- * may take long). Another process's writes cannot be seen, so its file is kept while that process
- * lives and wrote to it within `olderThanMs` (the modification time moves with every chunk).
- * A file of this process that is not in use was left behind (a bug, or a previous process that had
- * the same pid): it goes once it is that old too.
+ * Settles staged files left by a writer that never reached commit() or discard(): the process was
+ * killed, or lost the backend, between writing them and promoting them. The rule:
+ * - a batch this process still has open is skipped whatever its age (a slow write), and any staged
+ *   file younger than `olderThanMs` (default 1 h) is kept: another instance may be writing it, its
+ *   row not committed yet;
+ * - an older one is promoted to its name when a database row records that name (the row committed,
+ *   the promotion never ran: without this the file would be lost), and removed otherwise (its row
+ *   never committed, or was deleted since): no file without a row, no row without its file.
+ * Staged keys that do not parse (a probe's leftover) are removed once stale.
  */
-async function sweepTempDir(tmpDir: string, inUse: ReadonlySet<string>, options: SweepOptions = {}): Promise<number> {
+async function sweepStaged(
+  driver: StorageDriver,
+  openBatches: ReadonlySet<string>,
+  options: SweepOptions,
+  recorded: (names: string[]) => Promise<Set<string>>,
+): Promise<number> {
   const olderThan = options.olderThanMs ?? STALE_TEMP_MS;
-  const entries = await fsp.readdir(tmpDir).catch(() => [] as string[]);
-  let removed = 0;
-  for (const entry of entries) {
-    const file = path.join(tmpDir, entry);
-    const pid = Number(TEMP_NAME.exec(entry)?.[1] ?? 0);
-    if (options.ownOnly ? pid !== process.pid : inUse.has(file) || !(await isStale(file, pid, olderThan))) continue;
-    if (!options.dryRun) await fsp.rm(file, { force: true });
-    removed += 1;
+  const now = Date.now();
+  const stale: { key: string; name: string | null }[] = [];
+  for await (const { key, modifiedMs } of driver.list(STAGING)) {
+    const match = STAGED_KEY.exec(key);
+    if (match && openBatches.has(match[1]!)) continue;
+    if (now - modifiedMs < olderThan) continue;
+    stale.push({ key, name: match && isSafeMediaName(match[2]!) ? match[2]! : null });
   }
-  return removed;
-}
-
-async function isStale(file: string, pid: number, olderThanMs: number): Promise<boolean> {
-  if (!pid || (pid !== process.pid && !processIsAlive(pid))) return true;
-  const stat = await fsp.stat(file).catch(() => null);
-  return stat !== null && Date.now() - stat.mtimeMs >= olderThanMs;
+  if (stale.length === 0 || options.dryRun) return stale.length;
+  const keep = await recorded(stale.flatMap((s) => (s.name ? [s.name] : [])));
+  for (const { key, name } of stale) {
+    if (name && keep.has(name)) await driver.move(key, name);
+    else await driver.remove(key);
+  }
+  return stale.length;
 }
 
 /**
- * Sweeps stale temp files (sweepTemp's rules) every `intervalMs` while the server runs, besides
- * the sweep at start-up: a long-running server reclaims what a failed write left without waiting
- * for a restart. The timer does not keep the process alive; one sweep runs at a time.
- * Returns the function that stops it.
+ * Sweeps stale temp and staged files (sweepTemp's rules) every `intervalMs` while the server
+ * runs, besides the sweep at start-up: a long-running server reclaims what a failed write left
+ * without waiting for a restart. The timer does not keep the process alive; one sweep runs at a
+ * time. Returns the function that stops it.
  */
-export function sweepTempEvery(store: MediaStore, intervalMs: number, report: (removed: number | Error) => void): () => void {
+export function sweepTempEvery(
+  store: MediaStore,
+  intervalMs: number,
+  report: (removed: number | Error) => void,
+  options: Pick<SweepOptions, 'recorded'> = {},
+): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
     store
-      .sweepTemp()
+      .sweepTemp(options)
       .then(
         (removed) => removed > 0 && report(removed),
         (err: unknown) => report(err instanceof Error ? err : new Error(String(err))),

@@ -4,6 +4,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import type { Database, Db } from '../db/client';
 import { lockDataDir } from '../db/data-lock';
+import { createDiskStore, type MediaStore } from '../media/store';
 import {
   appVersion,
   MANIFEST_FORMAT,
@@ -37,13 +38,13 @@ export interface BackupProgress {
   signal?: AbortSignal;
 }
 
-/** An open database and its media folder, as the server (or the CLI) holds them. */
+/** An open database and its media store, as the server (or the CLI) holds them. */
 export interface BackupSource {
   db: Db;
   kind: Database['kind'];
-  /** DATA_DIR: the staging folder goes there, on the same filesystem as the media (hard links). */
+  /** DATA_DIR: the staging folder goes there, on the same filesystem as disk media (hard links). */
   dataDir: string;
-  mediaRoot: string;
+  media: MediaStore;
 }
 
 export interface BackupOptions extends BackupProgress {
@@ -96,7 +97,7 @@ export async function backupDatabase(source: BackupSource, options: BackupOption
       let mediaFiles: ManifestFile[];
       try {
         mediaFiles = await snapshotMedia({
-          mediaRoot: source.mediaRoot,
+          store: source.media,
           stagingMedia: path.join(staging, 'media'),
           referenced: await referencedMedia(staging),
           signal: options.signal,
@@ -175,16 +176,18 @@ async function sweepStaleStaging(dataDir: string): Promise<void> {
  * by one process only: when a live server holds DATA_DIR/server.lock, it is asked over its
  * control channel to write the archive itself; otherwise the CLI takes the lock and opens it.
  */
-export async function backup(options: { dataDir: string; databaseUrl?: string; out: string } & BackupProgress): Promise<BackupSummary> {
+export async function backup(
+  options: { dataDir: string; databaseUrl?: string; out: string; media?: MediaStore } & BackupProgress,
+): Promise<BackupSummary> {
   const out = await resolveOutput(options.out);
   const dataDir = path.resolve(options.dataDir);
-  const mediaRoot = path.join(dataDir, 'media');
-  // The media live there in both modes (and the staging folder goes there).
+  // The staging folder goes there in both modes (and the media too, on disk).
   if (!fs.existsSync(dataDir)) throw new Error(`le dossier de données ${dataDir} n'existe pas : vérifiez DATA_DIR`);
+  const media = options.media ?? createDiskStore(path.join(dataDir, 'media'));
   if (options.databaseUrl) {
     const database = await openExistingDatabase({ databaseUrl: options.databaseUrl, dataDir });
     try {
-      return await backupDatabase({ db: database.db, kind: database.kind, dataDir, mediaRoot }, { ...options, out });
+      return await backupDatabase({ db: database.db, kind: database.kind, dataDir, media }, { ...options, out });
     } finally {
       await database.close();
     }
@@ -198,7 +201,7 @@ export async function backup(options: { dataDir: string; databaseUrl?: string; o
   try {
     const database = await openExistingDatabase({ dataDir });
     try {
-      return await backupDatabase({ db: database.db, kind: database.kind, dataDir, mediaRoot }, { ...options, out });
+      return await backupDatabase({ db: database.db, kind: database.kind, dataDir, media }, { ...options, out });
     } finally {
       await database.close();
     }

@@ -3,6 +3,7 @@ import fsp from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import type { Database, Db } from '../db/client';
+import type { MediaStore } from '../media/store';
 import { logger } from '../log';
 import { backupDatabase } from './backup';
 import { chooseSocketPath, SOCKET_POINTER_FILE } from './control-socket';
@@ -25,7 +26,7 @@ const MAX_BODY_BYTES = 16 * 1024;
 export async function startControlServer(options: {
   dataDir: string;
   db: Db;
-  mediaRoot: string;
+  media: MediaStore;
   kind: Database['kind'];
 }): Promise<ControlServer> {
   const { socketPath, recorded } = chooseSocketPath(options.dataDir);
@@ -57,7 +58,7 @@ export async function startControlServer(options: {
         });
         logger.info(`sauvegarde demandée : ${out}`);
         const done = backupDatabase(
-          { db: options.db, kind: options.kind, dataDir: options.dataDir, mediaRoot: options.mediaRoot },
+          { db: options.db, kind: options.kind, dataDir: options.dataDir, media: options.media },
           { out, onProgress: (message) => send({ type: 'progress', message }), signal: abort.signal },
         ).then(
           (summary) => {

@@ -1,14 +1,11 @@
-import fsp from 'node:fs/promises';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { analyticsDrift, rebuildAnalyticsRollups } from '../db/analytics-rollups';
 import type { Db } from '../db/client';
 import { comments, creatives, media } from '../db/schema';
 import { rowsOf } from '../db/sql-rows';
-import { baseOf, parseStoredName } from '../media/derivatives';
+import { baseOf } from '../media/derivatives';
 import type { MediaStore } from '../media/store';
-import { deleteMedia, filesOf, removeFiles, type MediaRow } from '../services/media.service';
-import { walkMedia } from './media-files';
+import { baseOfFile, deleteMedia, escapeLike, filesOf, recordedMediaFiles, removeFiles, type MediaRow } from '../services/media.service';
 
 /**
  * `npm run check:integrity` (issue 14): after a crash, a bug or a manual edit, does what is stored
@@ -79,7 +76,7 @@ export async function checkIntegrity(db: Db, store: MediaStore, options: Integri
     analyticsDrift: await analyticsDrift(db),
     ...files,
     orphanMedia: await orphanMediaIds(db, minAgeMs),
-    staleTempFiles: await store.sweepTemp({ dryRun: true }),
+    staleTempFiles: await store.sweepTemp({ dryRun: true, recorded: recordedMediaFiles(db) }),
   };
 }
 
@@ -110,7 +107,7 @@ export async function repairIntegrity(db: Db, store: MediaStore, report: Integri
     analyticsRebuilt: report.analyticsDrift > 0,
     orphanFilesRemoved: report.orphanFiles.length,
     orphanMediaRemoved,
-    tempFilesRemoved: report.staleTempFiles ? await store.sweepTemp() : 0,
+    tempFilesRemoved: report.staleTempFiles ? await store.sweepTemp({ recorded: recordedMediaFiles(db) }) : 0,
   };
 }
 
@@ -178,7 +175,7 @@ async function checkMediaFiles(db: Db, store: MediaStore, minAgeMs: number) {
 
   const cutoff = Date.now() - minAgeMs;
   const orphanCandidates: string[] = [];
-  for await (const file of walkMedia(store.root)) {
+  for await (const file of store.list()) {
     const entry = byBase.get(baseOfFile(file));
     if (entry && filesOf(entry.row).includes(file)) entry.seen += 1;
     else if ((await modifiedAt(store, file)) <= cutoff) orphanCandidates.push(file);
@@ -204,14 +201,9 @@ async function checkMediaFiles(db: Db, store: MediaStore, minAgeMs: number) {
   return { missingFiles, orphanFiles };
 }
 
-/** The base every file of a media row shares (derivatives.ts parseStoredName); a name we did not make is its own. */
-const baseOfFile = (file: string) => parseStoredName(file)?.base ?? baseOf(file);
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-
 async function modifiedAt(store: MediaStore, file: string): Promise<number> {
-  const stat = await fsp.stat(path.join(store.root, file)).catch(() => null);
-  return stat?.mtimeMs ?? Number.POSITIVE_INFINITY;
+  const stat = await store.stat(file).catch(() => null);
+  return stat?.modifiedMs ?? Number.POSITIVE_INFINITY;
 }
 
 async function mediaExists(db: Db, id: string): Promise<boolean> {

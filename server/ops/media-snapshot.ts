@@ -1,8 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { isSafeMediaName } from '../media/media-name';
+import type { MediaStore } from '../media/store';
 import { mediaFile, type ManifestFile } from './archive-manifest';
 import { digestFile } from './file-digest';
-import { isSafeMediaName, walkMedia } from './media-files';
 
 /** A file named by a media row of the snapshot is gone: it was deleted after the snapshot. */
 export class MediaVanishedError extends Error {
@@ -19,30 +20,31 @@ export class MediaVanishedError extends Error {
  * whose row was not committed yet, an orphan): kept as well, since restoring an unused file
  * is harmless and losing a used one is not.
  *
- * Files are hard-linked, not copied: the store never rewrites a file in place (temp + rename),
- * so a link freezes its content for free, even if the original is deleted a moment later.
+ * On disk, files are hard-linked, not copied: the store never rewrites a file in place (temp +
+ * rename), so a link freezes its content for free, even if the original is deleted a moment later.
+ * From S3, each is downloaded (MediaStore.withLocalCopy) and its temp copy linked the same way.
  */
 export async function snapshotMedia(options: {
-  mediaRoot: string;
+  store: MediaStore;
   stagingMedia: string;
   referenced: Iterable<string>;
   signal?: AbortSignal;
 }): Promise<ManifestFile[]> {
-  const { mediaRoot, stagingMedia } = options;
+  const { store, stagingMedia } = options;
   const staged = new Set<string>();
 
   for (const name of options.referenced) {
     if (staged.has(name)) continue;
     options.signal?.throwIfAborted();
     if (!isSafeMediaName(name)) throw new Error(`nom de fichier média invalide dans la base : ${name}`);
-    if (!(await stageFile(mediaRoot, stagingMedia, name))) throw new MediaVanishedError(name);
+    if (!(await stageFile(store, stagingMedia, name))) throw new MediaVanishedError(name);
     staged.add(name);
   }
-  for await (const name of walkMedia(mediaRoot)) {
+  for await (const name of store.list()) {
     if (staged.has(name) || !isSafeMediaName(name)) continue;
     options.signal?.throwIfAborted();
     // Unreferenced files may vanish (an upload that failed and cleaned up): skip them then.
-    if (await stageFile(mediaRoot, stagingMedia, name)) staged.add(name);
+    if (await stageFile(store, stagingMedia, name)) staged.add(name);
   }
 
   const files: ManifestFile[] = [];
@@ -52,11 +54,15 @@ export async function snapshotMedia(options: {
   return files;
 }
 
-/** Links (or, across filesystems, copies) one file; false when the original no longer exists. */
-async function stageFile(root: string, staging: string, name: string): Promise<boolean> {
-  const from = path.join(root, name);
+/** Links (or, across filesystems, copies) one file; false when it no longer exists. */
+async function stageFile(store: MediaStore, staging: string, name: string): Promise<boolean> {
   const to = path.join(staging, name);
   await fs.mkdir(path.dirname(to), { recursive: true });
+  const staged = await store.withLocalCopy(name, (from) => linkOrCopy(from, to));
+  return staged === true;
+}
+
+async function linkOrCopy(from: string, to: string): Promise<boolean> {
   try {
     await fs.link(from, to);
     return true;

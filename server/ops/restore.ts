@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
@@ -9,7 +8,8 @@ import { tableFile, type Manifest } from './archive-manifest';
 import { extractAndVerify } from './archive-file';
 import { liveLockHolder } from './data-dir-owner';
 import { checkTargetSchema, loadDatabase, nonEmptyTables } from './database-load';
-import { hasMediaFiles, isSafeMediaName, MEDIA_TEMP_DIR, walkMedia } from './media-files';
+import { isSafeMediaName } from '../media/media-name';
+import { createDiskStore, type MediaStore, type StagedFiles } from '../media/store';
 import { latestKnownMigration, readJournal } from './migration-state';
 import { readCatalog } from './schema-catalog';
 
@@ -19,6 +19,8 @@ export interface RestoreOptions {
   file: string;
   /** Replace the content of a target that is not empty. */
   force?: boolean;
+  /** Where the media go (MEDIA_STORE); default: DATA_DIR/media on disk. */
+  media?: MediaStore;
   onProgress?: (message: string) => void;
 }
 
@@ -37,8 +39,8 @@ export interface RestoreSummary {
 /**
  * `npm run restore`: the archive is extracted and checked completely in a temp folder first
  * (gzip/tar integrity, manifest, exact file list, SHA-256 and sizes, migration level); the target
- * is touched only once all of that holds. Then the rows go in, in one transaction, and the media
- * files are moved into place.
+ * is touched only once all of that holds. Then the media files are staged in the store, the rows
+ * go in, in one transaction, and the staged files are promoted (server/media/store.ts StagedFiles).
  */
 export async function restore(options: RestoreOptions): Promise<RestoreSummary> {
   const progress = options.onProgress ?? (() => {});
@@ -64,15 +66,15 @@ export async function restore(options: RestoreOptions): Promise<RestoreSummary> 
         dataDir: options.databaseUrl ? undefined : path.join(dataDir, 'db'),
       });
       try {
-        const mediaRoot = path.join(dataDir, 'media');
+        const store = options.media ?? createDiskStore(path.join(dataDir, 'media'));
         const catalog = await readCatalog(database.db);
         checkTargetSchema(manifest, catalog);
         const filled = await nonEmptyTables(database.db, catalog);
-        const hasFiles = await hasMediaFiles(mediaRoot);
+        const hasFiles = await hasMediaFiles(store);
         if ((filled.length || hasFiles) && !options.force) {
           const what = [
             filled.length ? `données dans ${filled.map((t) => `« ${t} »`).join(', ')}` : '',
-            hasFiles ? `fichiers dans ${mediaRoot}` : '',
+            hasFiles ? `fichiers dans ${store.location}` : '',
           ]
             .filter(Boolean)
             .join(' et ');
@@ -80,16 +82,15 @@ export async function restore(options: RestoreOptions): Promise<RestoreSummary> 
         }
 
         progress('Préparation des fichiers média…');
-        const staged = await stageMedia(work, mediaRoot, manifest);
+        const staged = await stageMedia(work, store, manifest);
+        let committed = false;
         try {
           progress('Chargement de la base de données (une seule transaction)…');
           const tables = await loadDatabase(database.db, work, manifest, { replace: Boolean(options.force), onProgress: progress });
+          committed = true;
           progress('Mise en place des fichiers média…');
-          for (const { temp, target } of staged) {
-            await fsp.mkdir(path.dirname(target), { recursive: true });
-            await fsp.rename(temp, target);
-          }
-          const removedFiles = options.force ? await removeOtherMedia(mediaRoot, manifest) : 0;
+          await staged.commit();
+          const removedFiles = options.force ? await removeOtherMedia(store, manifest) : 0;
           return {
             file,
             engine,
@@ -100,7 +101,8 @@ export async function restore(options: RestoreOptions): Promise<RestoreSummary> 
             removedFiles,
           };
         } finally {
-          await Promise.all(staged.map(({ temp }) => fsp.rm(temp, { force: true })));
+          // Once the rows are in, staged files that could not be promoted are the sweep's (it promotes recorded ones).
+          if (!committed) await staged.discard();
         }
       } finally {
         await database.close();
@@ -126,7 +128,8 @@ function checkLayout(manifest: Manifest): void {
   const tables = new Set(Object.keys(manifest.tables));
   let media = 0;
   for (const { path: name } of manifest.files) {
-    if (name.startsWith('media/') && isSafeMediaName(name.slice('media/'.length)) && !name.startsWith(`media/${MEDIA_TEMP_DIR}/`)) {
+    // A safe name never starts with a dot: the store's .tmp and .staging areas are not media.
+    if (name.startsWith('media/') && isSafeMediaName(name.slice('media/'.length))) {
       media += 1;
       continue;
     }
@@ -155,38 +158,41 @@ function checkMigration(manifest: Manifest): void {
   if (!known) throw new Error(`l'archive cite une migration inconnue de cette version (${manifest.migration.createdAt})`);
 }
 
+/** True when the store holds at least one media file. */
+async function hasMediaFiles(store: MediaStore): Promise<boolean> {
+  for await (const _ of store.list()) return true;
+  return false;
+}
+
 /**
- * Copies the archive's media into the store's temp folder (same filesystem as the media, named
- * like the store's own temp files so a crash leaves nothing the server would not sweep): the slow
- * part, done before the database transaction; after the commit only renames remain.
+ * Stages the archive's media in the store (the slow part, done before the database transaction;
+ * after the commit only promotions remain). Each goes through a local temp file of the store, moved
+ * there from the extracted archive when both share a filesystem.
  */
-async function stageMedia(work: string, mediaRoot: string, manifest: Manifest): Promise<{ temp: string; target: string }[]> {
-  const tmpDir = path.join(mediaRoot, MEDIA_TEMP_DIR);
-  await fsp.mkdir(tmpDir, { recursive: true });
-  const staged: { temp: string; target: string }[] = [];
+async function stageMedia(work: string, store: MediaStore, manifest: Manifest): Promise<StagedFiles> {
+  const staged = store.stage();
   try {
     for (const { path: name } of manifest.files) {
       if (!name.startsWith('media/')) continue;
-      const temp = path.join(tmpDir, `${process.pid}-${Date.now()}-${crypto.randomBytes(8).toString('hex')}.part`);
-      staged.push({ temp, target: path.join(mediaRoot, name.slice('media/'.length)) });
-      // A move when the temp folder shares the filesystem (the extracted copy is thrown away anyway).
+      const temp = store.tempPath();
       await fsp.rename(path.join(work, name), temp).catch(async (err: NodeJS.ErrnoException) => {
         if (err.code !== 'EXDEV') throw err;
         await fsp.copyFile(path.join(work, name), temp);
       });
+      await staged.adopt(name.slice('media/'.length), temp);
     }
   } catch (err) {
-    await Promise.all(staged.map(({ temp }) => fsp.rm(temp, { force: true })));
+    await staged.discard();
     throw err;
   }
   return staged;
 }
 
 /** With --force: media files of the target that the archive does not have. */
-async function removeOtherMedia(mediaRoot: string, manifest: Manifest): Promise<number> {
+async function removeOtherMedia(store: MediaStore, manifest: Manifest): Promise<number> {
   const keep = new Set(manifest.files.filter((f) => f.path.startsWith('media/')).map((f) => f.path.slice('media/'.length)));
   const extra: string[] = [];
-  for await (const name of walkMedia(mediaRoot)) if (!keep.has(name)) extra.push(name);
-  for (const name of extra) await fsp.rm(path.join(mediaRoot, name), { force: true });
+  for await (const name of store.list()) if (!keep.has(name)) extra.push(name);
+  for (const name of extra) await store.remove(name);
   return extra.length;
 }

@@ -4,7 +4,7 @@ import { media } from '../db/schema';
 import { baseOf, imageVariants } from '../media/derivatives';
 import type { MediaStore } from '../media/store';
 import { logger } from '../log';
-import { fileWriter } from './media.service';
+import { commitStaged } from './media.service';
 
 export interface BackfillSummary {
   /** Media given their variants. */
@@ -18,8 +18,8 @@ export interface BackfillSummary {
 
 /**
  * Makes the responsive variants (server/media/derivatives.ts) of every media stored before they
- * existed: from the original of an image, or the poster of a video. Files are written fully before
- * the row records them (a failure removes what it wrote); rows are taken in id order, `batch` at a
+ * existed: from the original of an image, or the poster of a video. Files are staged before the
+ * row records them and promoted after (server/media/store.ts StagedFiles; a failure removes them); rows are taken in id order, `batch` at a
  * time, so a run can be interrupted and started again, and a second run finds nothing to do.
  */
 export async function backfillImageVariants(
@@ -45,22 +45,25 @@ export async function backfillImageVariants(
         summary.missing += 1;
         continue;
       }
-      const made = await imageVariants(store.pathOf(picture), baseOf(row.name)).catch((err: unknown) => {
-        logger.warn({ err, file: picture }, 'backfill: picture left without variants');
-        return null;
-      });
+      const made = await store
+        .withLocalCopy(picture, (file) => imageVariants(file, baseOf(row.name)))
+        .catch((err: unknown) => {
+          logger.warn({ err, file: picture }, 'backfill: picture left without variants');
+          return null;
+        });
       if (!made) {
         summary.missing += 1;
         continue;
       }
-      const files = fileWriter(store);
+      const files = store.stage();
       try {
         for (const file of made.files) await files.put(file.name, file.data);
         await db.update(media).set({ variantWidths: made.widths, placeholderColor: made.placeholderColor }).where(eq(media.id, row.id));
       } catch (err) {
-        await files.rollback();
+        await files.discard();
         throw err;
       }
+      await commitStaged(files);
       summary.made += 1;
     }
     options.onProgress?.({ ...summary });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { MediaType } from '@domain/vocabulary';
 import type { Db } from '../db/client';
 import type { Deps } from '../http/context';
@@ -9,12 +9,13 @@ import {
   cardFileName,
   imageInfo,
   imageVariants,
+  parseStoredName,
   posterFileName,
   VARIANT_FORMATS,
   variantName,
 } from '../media/derivatives';
 import { decodingUpload } from '../media/picture-checks';
-import { randomMediaName, type MediaStore } from '../media/store';
+import { randomMediaName, type MediaStore, type StagedFiles } from '../media/store';
 import { extractPoster } from '../media/video';
 import { logger } from '../log';
 
@@ -22,8 +23,8 @@ export type MediaRow = typeof media.$inferSelect;
 
 export interface NewMedia {
   /**
-   * The original: bytes in memory, or a fully written temp file inside the store (moved into
-   * place on success, removed on failure).
+   * The original: bytes in memory, or a fully written local temp file from store.tempPath()
+   * (staged with the other files on success, removed on failure).
    */
   source: { data: Buffer } | { tempPath: string; size: number };
   ext: string;
@@ -43,17 +44,19 @@ export function filesOf(row: Pick<MediaRow, 'name' | 'thumbName' | 'posterName' 
 }
 
 /**
- * Writes an original and its derivatives fully to the store, then records the metadata row.
- * If anything fails, the files written so far are removed: no file without a row, no row without a
- * file. A picture sharp cannot decode is the sender's fault: 415 (server/media/picture-checks.ts).
+ * Stages an original and its derivatives fully in the store, records the metadata row, then makes
+ * the files visible (server/media/store.ts StagedFiles). If anything fails before the row commits,
+ * the staged files are removed: no file without a row, no row without a file. A picture sharp
+ * cannot decode is the sender's fault: 415 (server/media/picture-checks.ts).
  */
 export async function storeMedia(deps: Pick<Deps, 'db' | 'media' | 'mediaTools'>, input: NewMedia): Promise<MediaRow> {
   const { db, media: store } = deps;
   const timestamp = Date.now();
   const name = randomMediaName(input.ext, timestamp);
   const base = baseOf(name);
-  const files = fileWriter(store);
+  const files = store.stage();
   const put = files.put;
+  let row: MediaRow;
   try {
     const original = 'data' in input.source ? input.source.data : input.source.tempPath;
     let frame: Buffer | string | null = null;
@@ -89,7 +92,7 @@ export async function storeMedia(deps: Pick<Deps, 'db' | 'media' | 'mediaTools'>
     }
     if ('data' in input.source) await put(name, input.source.data);
     else await files.adopt(name, input.source.tempPath);
-    const [row] = await db
+    [row] = (await db
       .insert(media)
       .values({
         name,
@@ -104,33 +107,48 @@ export async function storeMedia(deps: Pick<Deps, 'db' | 'media' | 'mediaTools'>
         variantWidths: variants?.widths ?? null,
         placeholderColor: variants?.placeholderColor ?? null,
       })
-      .returning();
-    return row!;
+      .returning()) as [MediaRow];
   } catch (err) {
-    await files.rollback();
+    await files.discard().catch((cause: unknown) => logger.warn({ err: cause }, 'media: staged files left for the sweep'));
     if ('tempPath' in input.source) await store.discardTemp(input.source.tempPath);
     throw err;
   }
+  await commitStaged(files);
+  return row;
 }
 
 /**
- * Writes files fully to the store and remembers them, so that an operation that fails after some
- * of them (the row not recorded) removes what it wrote: no file without its row.
+ * Promotes staged files whose row has committed. A failure here (the store unreachable for a
+ * moment) does not undo the row: the files stay staged and the sweep promotes them once stale,
+ * since the row records them (server/media/store.ts sweepStaged).
  */
-export function fileWriter(store: MediaStore) {
-  const written: string[] = [];
-  return {
-    put: async (name: string, data: Buffer) => {
-      await store.put(name, data);
-      written.push(name);
-    },
-    adopt: async (name: string, tempPath: string) => {
-      await store.adopt(name, tempPath);
-      written.push(name);
-    },
-    rollback: () => removeFiles(store, written),
+export async function commitStaged(files: StagedFiles): Promise<void> {
+  await files.commit().catch((err: unknown) => logger.error({ err }, 'media: staged files left for the sweep to promote'));
+}
+
+/**
+ * Which of `names` a media row records (any of its files, server/media/store.ts sweepStaged):
+ * rows are looked up by the base every file of a row shares, a few at a time.
+ */
+export function recordedMediaFiles(db: Db): (names: string[]) => Promise<Set<string>> {
+  return async (names) => {
+    const wanted = new Set(names);
+    const found = new Set<string>();
+    for (const base of new Set(names.map(baseOfFile))) {
+      const rows = await db
+        .select()
+        .from(media)
+        .where(sql`${media.name} LIKE ${`${escapeLike(base)}.%`}`);
+      for (const row of rows) for (const file of filesOf(row)) if (wanted.has(file)) found.add(file);
+    }
+    return found;
   };
 }
+
+/** The base every file of a media row shares (derivatives.ts parseStoredName); a name we did not make is its own. */
+export const baseOfFile = (file: string) => parseStoredName(file)?.base ?? baseOf(file);
+
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /** Removes a media row, then its files (after the row is gone, a file can no longer be served). */
 export async function deleteMedia(db: Db, store: MediaStore, id: string): Promise<void> {

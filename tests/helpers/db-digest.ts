@@ -7,7 +7,8 @@ import { rowsOf, tableRef } from '@server/db/sql-rows';
 /**
  * What the database and the media store hold, in a form cheap to compare: a hash of every row of
  * every table of the app (one query; the test databases are small) and the list of files under
- * DATA_DIR/media, temp files included. Equal before and after a request = it wrote nothing.
+ * DATA_DIR/media, temp and staged files included (not folders: the store makes its .tmp and
+ * .staging folders on first use). Equal before and after a request = it wrote nothing.
  */
 export interface StoreDigest {
   tables: Record<string, string>;
@@ -32,7 +33,13 @@ export async function storeDigester(db: Db, dataDir: string): Promise<() => Prom
   const mediaDir = path.join(dataDir, 'media');
   return async () => {
     const rows = await rowsOf<{ name: string; hash: string }>(db, query);
-    const files = fs.existsSync(mediaDir) ? (fs.readdirSync(mediaDir, { recursive: true }) as string[]).sort() : [];
+    const files = fs.existsSync(mediaDir)
+      ? fs
+          .readdirSync(mediaDir, { recursive: true, withFileTypes: true })
+          .filter((entry) => entry.isFile())
+          .map((entry) => path.relative(mediaDir, path.join(entry.parentPath, entry.name)))
+          .sort()
+      : [];
     return { tables: Object.fromEntries(rows.map((r) => [r.name, r.hash])), files };
   };
 }

@@ -12,8 +12,8 @@ import { createAccount, DEMO_PASSWORD } from '@server/db/seed/accounts';
 import { buildDeps } from '@server/deps';
 import { parseEnv, toConfig, type ServerConfig } from '@server/env';
 import type { Deps } from '@server/http/context';
+import { mediaStoreOf } from '@server/media/media-store-of';
 import type { RedisLink } from '@server/redis/redis-link';
-import { createDiskStore } from '@server/media/store';
 import type { WebhookSender } from '@server/services/webhooks';
 
 /**
@@ -26,7 +26,10 @@ export const TEST_SECRET = 'test-secret-'.padEnd(40, 'x');
 export const TEST_PASSWORD = DEMO_PASSWORD;
 
 export interface TestAppOptions {
-  /** Extra environment variables for the server config (REGISTRATION_WEBHOOK_URL, PUBLIC_URL…). */
+  /**
+   * Extra environment variables for the server config (REGISTRATION_WEBHOOK_URL, PUBLIC_URL…;
+   * MEDIA_STORE=s3 and S3_* for media in a bucket: tests/helpers/s3-server.ts `env`).
+   */
   env?: Record<string, string | undefined>;
   /** Replaces the real fire-and-forget webhook sender (record calls, simulate failures). */
   webhooks?: WebhookSender;
@@ -262,7 +265,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db: database.db,
     config,
     secret: TEST_SECRET,
-    media: createDiskStore(path.join(dataDir, 'media')),
+    media: mediaStoreOf(config),
     webhooks: options.webhooks,
     now: options.now,
     capacity: database.capacity,

@@ -44,7 +44,7 @@ export function creativesRoutes(deps: Deps) {
 
     .get('/:id/download', requirePermission('creative:download'), async (c) => {
       const file = await getDownload(db, currentUser(c), creativeId(c));
-      return serveFile(c, deps.media.pathOf(file.mediaName), file.contentType, {
+      return serveFile(c, deps.media, file.mediaName, file.contentType, {
         downloadName: downloadFileName(file.name, file.contentType),
       });
     })

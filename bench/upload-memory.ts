@@ -1,0 +1,118 @@
+/**
+ * npm run build && npm run bench:upload -- [--mb 48] [--server dist-server/index.js]
+ *
+ * Peak memory of the server while it takes one large video upload (issue 15: a 50 MB upload may
+ * raise RSS by ≤ 64 MB), with the disk store and with the S3 store (a local s3rver process,
+ * tests/helpers/s3-server.ts). For each: starts the built server (seeded with the demo accounts),
+ * uploads a small picture first (libraries loaded, caches warm), resets the kernel's peak-RSS mark
+ * (`echo 5 > /proc/PID/clear_refs`), uploads the video as the admin, then reads VmHWM − the VmRSS
+ * just before. The video is a real MP4 made once with the ffmpeg of @ffmpeg-installer/ffmpeg
+ * (constant bitrate, so its size is what is asked). Last figures: bench/baselines/upload-memory.json.
+ */
+import { execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs, promisify } from 'node:util';
+import { freePort } from '../e2e/support/server';
+import { startS3Server } from '../tests/helpers/s3-server';
+import { encodeForm, exitOf, loginTo, serverEnv, waitForHealth } from '../tests/helpers/server-process';
+import { creativeForm, pngBytes, VALID_FORM } from '../tests/helpers/uploads';
+
+const run = promisify(execFile);
+const projectRoot = path.resolve(import.meta.dirname, '..');
+const { values: opts } = parseArgs({
+  options: {
+    mb: { type: 'string', default: '48' },
+    server: { type: 'string', default: path.join(projectRoot, 'dist-server', 'index.js') },
+  },
+});
+
+const MB = 1024 * 1024;
+
+/** VmRSS / VmHWM of a process, in bytes. */
+function memoryOf(pid: number): { rss: number; peak: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) * 1024;
+  return { rss: kb('VmRSS'), peak: kb('VmHWM') };
+}
+
+async function makeVideo(megabytes: number): Promise<string> {
+  const file = path.join(os.tmpdir(), `creatheque-bench-${megabytes}mb.mp4`);
+  if (fs.existsSync(file)) return file;
+  const { default: ffmpeg } = (await import('@ffmpeg-installer/ffmpeg')) as { default: { path: string } };
+  const seconds = 20;
+  const bitrate = `${Math.floor((megabytes * 8 * 1.0e6 * 1.048) / seconds / 1000)}k`;
+  // Constant bitrate with filler data: the file is as large as asked whatever the picture.
+  await run(ffmpeg.path, [
+    ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30'],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=440', '-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast'],
+    ...['-b:v', bitrate, '-minrate', bitrate, '-maxrate', bitrate, '-bufsize', '4M', '-x264-params', 'nal-hrd=cbr'],
+    ...['-pix_fmt', 'yuv420p', '-c:a', 'aac', '-movflags', '+faststart', `${file}.part.mp4`],
+  ]);
+  fs.renameSync(`${file}.part.mp4`, file);
+  return file;
+}
+
+async function measure(label: string, video: Buffer, extraEnv: Record<string, string>) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'creatheque-bench-upload-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [opts.server!], {
+    cwd: projectRoot,
+    env: serverEnv(port, dataDir, { SEED: 'demo', LOG_LEVEL: 'warn', WRITE_RATE_LIMIT: 'off', ...extraEnv }),
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    await waitForHealth(baseUrl, child, 120_000);
+    const cookie = await loginTo(baseUrl, 'admin@example.com');
+    const post = async (bytes: Buffer, name: string, type: string) => {
+      const { body, contentType } = await encodeForm(creativeForm(VALID_FORM, { bytes, name, type }));
+      const started = performance.now();
+      const res = await fetch(`${baseUrl}/api/creatives`, {
+        method: 'POST',
+        headers: { cookie, origin: baseUrl, 'content-type': contentType },
+        body: new Uint8Array(body),
+      });
+      if (res.status !== 201) throw new Error(`${label}: upload answered ${res.status} ${await res.text()}`);
+      return performance.now() - started;
+    };
+    await post(await pngBytes(800, 600), 'chauffe.png', 'image/png');
+    await new Promise((r) => setTimeout(r, 500));
+    fs.writeFileSync(`/proc/${child.pid}/clear_refs`, '5');
+    const before = memoryOf(child.pid!);
+    const ms = await post(video, 'spot.mp4', 'video/mp4');
+    const after = memoryOf(child.pid!);
+    return { label, before: before.rss, peak: after.peak, growth: after.peak - before.rss, ms };
+  } finally {
+    child.kill('SIGKILL');
+    await exitOf(child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  if (!fs.existsSync(opts.server!)) throw new Error(`${opts.server} not found: run npm run build first`);
+  const video = fs.readFileSync(await makeVideo(Number(opts.mb)));
+  console.log(`Video: ${(video.length / MB).toFixed(1)} MiB; node ${process.version}; ${os.cpus().length} cores`);
+  const results = [await measure('disk', video, {})];
+  const s3 = await startS3Server({ prefix: 'bench' });
+  try {
+    results.push(await measure('s3 (s3rver)', video, s3.env));
+  } finally {
+    await s3.stop();
+  }
+  console.log('store        RSS before  peak RSS  growth   upload time');
+  for (const r of results) {
+    console.log(
+      `${r.label.padEnd(12)} ${(r.before / MB).toFixed(0).padStart(7)} MB ${(r.peak / MB).toFixed(0).padStart(6)} MB ${(r.growth / MB).toFixed(1).padStart(5)} MB ${(r.ms / 1000).toFixed(2).padStart(7)} s`,
+    );
+  }
+  const worst = Math.max(...results.map((r) => r.growth));
+  console.log(worst <= 64 * MB ? `OK: growth ≤ 64 MB` : `OVER: growth ${(worst / MB).toFixed(1)} MB > 64 MB`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
