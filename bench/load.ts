@@ -144,7 +144,14 @@ async function main() {
 
   const instances = num(opts.instances, 'instances');
   const redisUrl = opts.redis ?? (instances > 1 ? 'redis://127.0.0.1:6379' : undefined);
-  const shared: Record<string, string> = redisUrl ? { REDIS_URL: redisUrl, REDIS_PREFIX: `creatheque-bench-${label}-${process.pid}:` } : {};
+  // Several instances sign sessions with one secret (a session opened on one is valid on all).
+  const shared: Record<string, string> = redisUrl
+    ? {
+        REDIS_URL: redisUrl,
+        REDIS_PREFIX: `creatheque-bench-${label}-${process.pid}:`,
+        AUTH_SECRET: 'bench-instances-secret-'.padEnd(48, 'x'),
+      }
+    : {};
   const servers: RunningServer[] = [];
   for (let i = 0; i < instances; i++) {
     const suffix = instances > 1 ? `-${i + 1}` : '';

@@ -17,4 +17,11 @@ describe('media store settings', () => {
     expect(() => parseEnv({ MEDIA_STORE: 'ftp' })).toThrow(/MEDIA_STORE/);
     expect(() => parseEnv({ MEDIA_STORE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'pas une url' })).toThrow(/S3_ENDPOINT/);
   });
+
+  it('ask several instances (REDIS_URL) in production for the AUTH_SECRET they must share', () => {
+    expect(() => parseEnv({ REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow(/AUTH_SECRET: AUTH_SECRET is required with REDIS_URL/);
+    const secret = 'x'.repeat(32);
+    expect(parseEnv({ REDIS_URL: 'redis://127.0.0.1:6379', AUTH_SECRET: secret }).AUTH_SECRET).toBe(secret);
+    expect(() => parseEnv({ REDIS_URL: 'redis://127.0.0.1:6379', NODE_ENV: 'development' })).not.toThrow();
+  });
 });

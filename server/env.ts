@@ -81,8 +81,20 @@ export interface ServerConfig {
   trustedOrigins: string[];
 }
 
-/** MEDIA_STORE=s3 needs its bucket, and both keys or neither (then the SDK's usual sources: AWS_*, instance role). */
+/**
+ * MEDIA_STORE=s3 needs its bucket, and both keys or neither (then the SDK's usual sources: AWS_*,
+ * instance role). REDIS_URL means several instances: in production they must sign sessions with one
+ * AUTH_SECRET, else each would generate its own and a session opened on one would be unknown to
+ * the others (README, "Run several instances").
+ */
 const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
+  if (env.REDIS_URL && !env.AUTH_SECRET && env.NODE_ENV === 'production') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['AUTH_SECRET'],
+      message: 'AUTH_SECRET is required with REDIS_URL: every instance must sign sessions with the same secret',
+    });
+  }
   if (env.MEDIA_STORE !== 's3') return;
   if (!env.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET is required when MEDIA_STORE=s3' });
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {

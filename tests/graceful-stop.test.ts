@@ -104,7 +104,9 @@ describe.runIf(pglitePass)('graceful stop (PGlite pass only: each test starts it
     async () => {
       const prefix = uniqueRedisPrefix('graceful-stop');
       try {
-        const server = await startServer({ env: { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix } });
+        const server = await startServer({
+          env: { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix, AUTH_SECRET: 'graceful-stop-secret-'.padEnd(40, 'x') },
+        });
         const ready = (await (await fetch(`${server.baseUrl}/api/ready`)).json()) as { checks: Record<string, string> };
         expect(ready.checks.redis).toBe('ok');
         const t0 = Date.now();
