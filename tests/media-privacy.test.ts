@@ -12,7 +12,7 @@ import { media } from '@server/db/schema';
 import { phonePhoto } from './helpers/attack-files';
 import { storeTestImage } from './helpers/fixtures';
 import { createTestApp, type TestApp } from './helpers/test-app';
-import { creativeForm, demoVideoBytes, VALID_FORM } from './helpers/uploads';
+import { demoVideoBytes, submitCreative } from './helpers/uploads';
 
 /**
  * Privacy of media (issue 14): (a) originals are stored without EXIF / XMP metadata — a phone
@@ -35,14 +35,7 @@ afterAll(async () => {
   fs.rmSync(scratch, { recursive: true, force: true });
 });
 
-async function submit(role: Role, bytes: Buffer, name: string, type: string): Promise<Creative> {
-  const res = await t.request<Creative>('POST', '/api/creatives', {
-    cookie: cookies[role],
-    body: creativeForm(VALID_FORM, { bytes, name, type }),
-  });
-  expect(res.status, res.text).toBe(201);
-  return res.body;
-}
+const submit = (role: Role, bytes: Buffer, name: string, type: string) => submitCreative(t, cookies[role], bytes, name, type);
 
 async function mediaRow(creative: Creative) {
   const [row] = await t.db

@@ -6,7 +6,6 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadFileName } from '@domain/download';
 import type { Role } from '@domain/roles';
-import type { Creative } from '@domain/types';
 import { media } from '@server/db/schema';
 import { parseEnv } from '@server/env';
 import { configureLogging } from '@server/log';
@@ -21,7 +20,7 @@ import type { Readiness } from '@server/services/readiness';
 import { startS3Server, type S3TestServer } from './helpers/s3-server';
 import { storedBytes } from './helpers/stored-bytes';
 import { createTestApp, type TestApp } from './helpers/test-app';
-import { creativeForm, demoVideoBytes, pngBytes, VALID_FORM } from './helpers/uploads';
+import { creativeForm, demoVideoBytes, pngBytes, submitCreative, VALID_FORM } from './helpers/uploads';
 
 /**
  * The server with its media in an S3-compatible bucket (MEDIA_STORE=s3, a real s3rver process):
@@ -47,14 +46,7 @@ afterAll(async () => {
   fs.rmSync(scratch, { recursive: true, force: true });
 });
 
-async function submit(role: Role, bytes: Buffer, name: string, type: string): Promise<Creative> {
-  const res = await t.request<Creative>('POST', '/api/creatives', {
-    cookie: cookies[role],
-    body: creativeForm(VALID_FORM, { bytes, name, type }),
-  });
-  expect(res.status, res.text).toBe(201);
-  return res.body;
-}
+const submit = (role: Role, bytes: Buffer, name: string, type: string) => submitCreative(t, cookies[role], bytes, name, type);
 
 /** Every stored name under this run's prefix (staged files: stagedLeft). */
 async function bucketKeys(): Promise<string[]> {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_ATTEMPTS } from '@server/auth/sign-in-backoff';
 import { dropRedisNamespace, probeRedis, TEST_REDIS_URL, uniqueRedisPrefix } from '@server/redis/test-redis';
 import { startS3Server, type S3TestServer } from './helpers/s3-server';
+import { forEachServerSentEvent } from './helpers/server-sent-events';
 import { createScratchDatabase } from './helpers/test-app';
 import { creativeForm, pngBytes, VALID_FORM } from './helpers/uploads';
 import { apiCall, loginTo, registerOn, startServer, stopAllServers, type ServerProcess } from './helpers/server-process';
@@ -48,27 +49,10 @@ async function openPendingStream(baseUrl: string, cookie: string) {
   const controller = new AbortController();
   const res = await fetch(`${baseUrl}/api/review/events`, { headers: { cookie }, signal: controller.signal });
   expect(res.status).toBe(200);
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
   const counts: { count: number; at: number }[] = [];
-  let buffer = '';
-  const reading = (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += value;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const event = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = /^data: ?(\d+)$/m.exec(event);
-          if (/^event: pending$/m.test(event) && data) counts.push({ count: Number(data[1]), at: performance.now() });
-        }
-      }
-    } catch {
-      // aborted at the end of the test
-    }
-  })();
+  const reading = forEachServerSentEvent(res.body!, (type, data) => {
+    if (type === 'pending') counts.push({ count: Number(data), at: performance.now() });
+  }).catch(() => {}); // aborted at the end of the test
   const next = async (after: number, timeoutMs: number) => {
     const deadline = performance.now() + timeoutMs;
     while (performance.now() < deadline) {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { isAlive } from '../process-alive';
 
 /**
  * PGlite has no cross-process lock: two servers on one data directory would corrupt it. The first
@@ -24,13 +25,4 @@ export function lockDataDir(dataDir: string): () => void {
     }
   }
   throw new Error(`Impossible de verrouiller ${file}`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { isAlive } from '../process-alive';
 
 /**
  * Local temp files (DATA_DIR/media/.tmp) for whatever needs a real file, whatever the store's
@@ -44,15 +45,6 @@ export function createLocalTemp(dir: string): LocalTemp {
   };
 }
 
-function processIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * Why this never removes a file an upload is still writing: this process's writes are in `inUse`
  * from path() until discard(), and are skipped whatever their age (a slow client may take
@@ -81,7 +73,7 @@ async function sweepTempDir(
 }
 
 async function isStale(file: string, pid: number, olderThanMs: number): Promise<boolean> {
-  if (!pid || (pid !== process.pid && !processIsAlive(pid))) return true;
+  if (!pid || (pid !== process.pid && !isAlive(pid))) return true;
   const stat = await fsp.stat(file).catch(() => null);
   return stat !== null && Date.now() - stat.mtimeMs >= olderThanMs;
 }

@@ -16,7 +16,8 @@ import {
 } from './archive-manifest';
 import { packArchive } from './archive-file';
 import { requestServerBackup } from './control-client';
-import { isAlive, liveLockHolder } from './data-dir-owner';
+import { isAlive } from '../process-alive';
+import { liveLockHolder } from './data-dir-owner';
 import { dumpDatabase } from './database-dump';
 import { MediaVanishedError, snapshotMedia } from './media-snapshot';
 import { openExistingDatabase } from './open-existing-database';

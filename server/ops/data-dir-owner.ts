@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { isAlive } from '../process-alive';
 
 /**
  * The pid written by lockDataDir (server/db/data-lock.ts) into DATA_DIR/server.lock, when that
@@ -16,14 +17,4 @@ export function liveLockHolder(dataDir: string): number | null {
   const pid = Number(text.trim());
   if (!Number.isInteger(pid) || pid <= 0) return null;
   return isAlive(pid) ? pid : null;
-}
-
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: the process exists but belongs to another user.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

@@ -1,4 +1,5 @@
 import type { HttpTransport } from '@/gateway/http';
+import { forEachServerSentEvent } from '../helpers/server-sent-events';
 
 /**
  * The browser's behaviour for the http adapter when it runs in Node: absolute URLs, one cookie jar
@@ -37,21 +38,9 @@ export function nodeTransport(baseUrl: string): HttpTransport {
       const controller = new AbortController();
       void (async () => {
         const res = await fetch(new URL(path, baseUrl), { headers: headersFor(), signal: controller.signal });
-        const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-        let buffer = '';
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) return;
-          buffer += value;
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const event = /^event: (.*)$/m.exec(block)?.[1];
-            const data = /^data: (.*)$/m.exec(block)?.[1];
-            if (event === type && data !== undefined) onData(data);
-          }
-        }
+        await forEachServerSentEvent(res.body!, (event, data) => {
+          if (event === type) onData(data);
+        });
       })().catch(() => {});
       return () => controller.abort();
     },

@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { expect } from 'vitest';
+import type { Creative } from '@domain/types';
 import type { CreativeInput } from '@/gateway/types';
+import type { TestApp } from './test-app';
 
 export const VALID_FORM: CreativeInput = {
   name: 'Nouvelle créa',
@@ -43,4 +46,11 @@ export function creativeForm(data: unknown, file?: { bytes: Buffer; name: string
   form.set('data', JSON.stringify(data));
   if (file) form.set('media', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
   return form;
+}
+
+/** Submits a valid creative with this file as `cookie`'s account (201 expected); the created creative. */
+export async function submitCreative(t: TestApp, cookie: string, bytes: Buffer, name: string, type: string): Promise<Creative> {
+  const res = await t.request<Creative>('POST', '/api/creatives', { cookie, body: creativeForm(VALID_FORM, { bytes, name, type }) });
+  expect(res.status, res.text).toBe(201);
+  return res.body;
 }
