@@ -3,7 +3,7 @@
  * until the stream ends (or rejects, when its fetch is aborted).
  */
 export async function forEachServerSentEvent(
-  body: ReadableStream<Uint8Array>,
+  body: NonNullable<Response['body']>,
   onEvent: (type: string, data: string) => void,
 ): Promise<void> {
   const reader = body.pipeThrough(new TextDecoderStream()).getReader();
