@@ -59,6 +59,9 @@ const staff = (status: number): Statuses => ({ anonymous: 401, user: 403, agency
 const submitters = (status: number): Statuses => ({ anonymous: 401, user: 403, agency: status, specialist: status, admin: status });
 const agencyOnly = (status: number): Statuses => ({ anonymous: 401, user: 403, agency: status, specialist: 403, admin: 403 });
 const adminOnly = (status: number): Statuses => ({ anonymous: 401, user: 403, agency: 403, specialist: 403, admin: status });
+/** A pending creative (or its media): its agency and the staff see it, anyone else finds nothing (404, not 403). */
+const pendingOfOwnAgency: Statuses = { anonymous: 404, user: 404, agency: 200, specialist: 200, admin: 200 };
+const pendingOfOtherAgency: Statuses = { anonymous: 404, user: 404, agency: 404, specialist: 200, admin: 200 };
 
 export const MATRIX: MatrixRow[] = [
   { method: 'GET', route: '/api/health', expect: all(200) },
@@ -72,14 +75,14 @@ export const MATRIX: MatrixRow[] = [
     route: '/media/creatives/:file',
     variant: 'pending, own agency',
     id: 'pendingMediaOfAgency',
-    expect: { anonymous: 404, user: 404, agency: 200, specialist: 200, admin: 200 },
+    expect: pendingOfOwnAgency,
   },
   {
     method: 'GET',
     route: '/media/creatives/:file',
     variant: 'pending, other agency',
     id: 'pendingMediaOfOtherAgency',
-    expect: { anonymous: 404, user: 404, agency: 404, specialist: 200, admin: 200 },
+    expect: pendingOfOtherAgency,
   },
 
   { method: 'GET', route: '/api/auth/session', expect: all(200) },
@@ -105,14 +108,14 @@ export const MATRIX: MatrixRow[] = [
     route: '/api/creatives/:id',
     variant: 'pending, own agency',
     id: 'pendingOfAgency',
-    expect: { anonymous: 404, user: 404, agency: 200, specialist: 200, admin: 200 },
+    expect: pendingOfOwnAgency,
   },
   {
     method: 'GET',
     route: '/api/creatives/:id',
     variant: 'pending, other agency',
     id: 'pendingOfOtherAgency',
-    expect: { anonymous: 404, user: 404, agency: 404, specialist: 200, admin: 200 },
+    expect: pendingOfOtherAgency,
   },
   { method: 'POST', route: '/api/creatives/:id/like', id: 'approved', expect: signedIn(200) },
   { method: 'DELETE', route: '/api/creatives/:id/like', id: 'approved', expect: signedIn(200) },
