@@ -5,6 +5,7 @@ import type { User } from '@domain/types';
 import type { FirebaseServices } from './app';
 import { currentUid, type ProfileStore } from './auth';
 import { gatewayError, toGatewayError, type ErrorContext } from './errors';
+import type { ReadMeter } from './reads';
 import type { MediaStore } from './storage';
 import type { WebhookPoster } from './webhooks';
 
@@ -15,6 +16,8 @@ export interface FirebaseContext extends FirebaseServices {
   webhook: WebhookPoster;
   webhooks: { registration: string | null; submission: string | null };
   log: (message: string, error?: unknown) => void;
+  /** Reads asked of Firestore through reads.ts (benchmarks, tests). */
+  reads: ReadMeter;
 }
 
 export function uidOf(ctx: FirebaseContext): Promise<string | null> {

@@ -8,6 +8,7 @@ import type { FirebaseContext } from './context';
 import { firebaseCreatives } from './creatives';
 import { firebaseFolders } from './folders';
 import { firebaseProfilesOrDefault } from './profiles';
+import { newReadMeter, type ReadMeter } from './reads';
 import { firebaseAgency, firebaseReview } from './review';
 import { firebaseMediaStore, type MediaStore } from './storage';
 import { firebaseUsers } from './users';
@@ -29,6 +30,8 @@ export interface FirebaseGatewayOptions extends FirebaseAppOptions {
 /** The Gateway on Firebase, with its SDK services and a way to release them (tests). */
 export type FirebaseGateway = Gateway & {
   readonly services: FirebaseServices;
+  /** What this gateway has read from Firestore so far (reads.ts). */
+  readonly reads: ReadMeter;
   dispose(): Promise<void>;
 };
 
@@ -46,6 +49,7 @@ export function createFirebaseGateway(config: FirebaseClientConfig, options: Fir
     webhook: options.webhook ?? createWebhookPoster(log),
     webhooks: { registration: config.registrationWebhookUrl, submission: config.submissionWebhookUrl },
     log,
+    reads: newReadMeter(),
   };
   return {
     auth: firebaseAuth({
@@ -62,6 +66,7 @@ export function createFirebaseGateway(config: FirebaseClientConfig, options: Fir
     users: firebaseUsers(ctx),
     analytics: firebaseAnalytics(ctx),
     services,
+    reads: ctx.reads,
     dispose: () => disposeFirebase(services),
   };
 }
