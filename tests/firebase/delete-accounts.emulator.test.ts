@@ -1,0 +1,74 @@
+import { Timestamp } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteRemovedAccounts } from '../../scripts/firebase/account-deletion';
+import { openAdmin, type AdminServices } from '../../scripts/firebase/admin';
+import { probe, PROJECT_ID, reportSkip } from './emulators';
+import { uniqueEmail } from './helpers';
+
+/**
+ * `npm run firebase:delete-accounts` on the Auth and Firestore emulators: what an admin's browser
+ * cannot delete (the Auth account, the user's folders, like records left behind) goes, once.
+ */
+const [auth, firestore] = await Promise.all([probe('auth'), probe('firestore')]);
+const missing = [auth, firestore].filter((p) => !p.available);
+if (missing.length) reportSkip('the account deletion command', missing);
+
+describe.skipIf(missing.length > 0)('firebase:delete-accounts (Admin SDK, emulators)', () => {
+  let admin: AdminServices;
+
+  beforeAll(() => {
+    // The Admin SDK finds the emulators through these variables (never a real project here).
+    process.env.FIRESTORE_EMULATOR_HOST = `${firestore.host}:${firestore.port}`;
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = `${auth.host}:${auth.port}`;
+    admin = openAdmin(PROJECT_ID);
+  });
+  afterAll(() => admin?.close());
+
+  async function deletedInTheApp(options: { withAccount: boolean }) {
+    const uid = options.withAccount
+      ? (await admin.auth.createUser({ email: uniqueEmail('deleted'), password: 'secret1' })).uid
+      : `gone-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+    const { db } = admin;
+    await db.collection('folders').add({ userId: uid, name: 'Inspiration', creatives: ['a', 'b'], createdAt: Timestamp.now() });
+    await db.collection('folders').add({ userId: uid, name: 'Noël', creatives: [], createdAt: Timestamp.now() });
+    await db.doc(`users/${uid}/likes/c1`).set({ creativeId: 'c1', likedAt: Timestamp.now() });
+    await db.doc(`deletedUsers/${uid}`).set({ deletedAt: Timestamp.now(), deletedBy: 'an-admin' });
+    return uid;
+  }
+
+  it('deletes the Auth account, the folders and leftover likes of each deleted user, then marks the tombstone', async () => {
+    const kept = await admin.auth.createUser({ email: uniqueEmail('kept'), password: 'secret1' });
+    const keptFolder = await admin.db
+      .collection('folders')
+      .add({ userId: kept.uid, name: 'À moi', creatives: [], createdAt: Timestamp.now() });
+    const withAccount = await deletedInTheApp({ withAccount: true });
+    const withoutAccount = await deletedInTheApp({ withAccount: false });
+
+    const planned = await deleteRemovedAccounts(admin, { dryRun: true });
+    expect(planned).toEqual(
+      expect.arrayContaining([
+        { uid: withAccount, authAccount: 'deleted', folders: 2, likes: 1 },
+        { uid: withoutAccount, authAccount: 'already gone', folders: 2, likes: 1 },
+      ]),
+    );
+    // A dry run changes nothing.
+    await expect(admin.auth.getUser(withAccount)).resolves.toMatchObject({ uid: withAccount });
+
+    const done = await deleteRemovedAccounts(admin);
+    expect(done.map((d) => d.uid)).toEqual(expect.arrayContaining([withAccount, withoutAccount]));
+    await expect(admin.auth.getUser(withAccount)).rejects.toMatchObject({ code: 'auth/user-not-found' });
+    for (const uid of [withAccount, withoutAccount]) {
+      expect((await admin.db.collection('folders').where('userId', '==', uid).get()).size).toBe(0);
+      expect((await admin.db.collection(`users/${uid}/likes`).get()).size).toBe(0);
+      expect((await admin.db.doc(`deletedUsers/${uid}`).get()).get('authDeletedAt')).toBeInstanceOf(Timestamp);
+    }
+    // Nobody else is touched.
+    await expect(admin.auth.getUser(kept.uid)).resolves.toMatchObject({ uid: kept.uid });
+    expect((await keptFolder.get()).exists).toBe(true);
+
+    // Finished tombstones are skipped: a second run has nothing to do.
+    const again = await deleteRemovedAccounts(admin);
+    expect(again.map((d) => d.uid)).not.toContain(withAccount);
+    expect(again.map((d) => d.uid)).not.toContain(withoutAccount);
+  });
+});
