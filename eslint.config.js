@@ -13,7 +13,16 @@ import boundaries from './eslint/boundaries.js';
  */
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'dist-server/**', 'node_modules/**', 'coverage/**', 'data/**', 'test-results/**', 'e2e/screenshots/**'],
+    ignores: [
+      'dist/**',
+      'dist-firebase/**',
+      'dist-server/**',
+      'node_modules/**',
+      'coverage/**',
+      'data/**',
+      'test-results/**',
+      'e2e/screenshots/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
