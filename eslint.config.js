@@ -72,7 +72,7 @@ export default tseslint.config(
   },
   {
     // Command-line tools and test harnesses report on the console.
-    files: ['scripts/**', 'bench/**', 'server/cli/**', 'tests/**', 'e2e/**', '*.config.*'],
+    files: ['scripts/**', 'bench/**', 'server/cli/**', 'tests/**', 'e2e/**', 'e2e-firebase/**', '*.config.*'],
     rules: { 'no-console': 'off' },
   },
 );
