@@ -13,7 +13,16 @@ import boundaries from './eslint/boundaries.js';
  */
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'dist-server/**', 'node_modules/**', 'coverage/**', 'data/**', 'test-results/**', 'e2e/screenshots/**'],
+    ignores: [
+      'dist/**',
+      'dist-firebase/**',
+      'dist-server/**',
+      'node_modules/**',
+      'coverage/**',
+      'data/**',
+      'test-results/**',
+      'e2e/screenshots/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -63,7 +72,7 @@ export default tseslint.config(
   },
   {
     // Command-line tools and test harnesses report on the console.
-    files: ['scripts/**', 'bench/**', 'server/cli/**', 'tests/**', 'e2e/**', '*.config.*'],
+    files: ['scripts/**', 'bench/**', 'server/cli/**', 'tests/**', 'e2e/**', 'e2e-firebase/**', '*.config.*'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -71,6 +71,9 @@ export const MSG = {
   advertiserMax: `Le nom de l'annonceur ne doit pas dépasser ${ADVERTISER_MAX} caractères`,
   mustBeLoggedToSubmit: 'Vous devez être connecté pour soumettre une créative',
   submitError: 'Une erreur est survenue lors de la soumission. Veuillez réessayer.',
+  /** Firebase mode on local emulators without a Storage emulator (npm run start:firebase). */
+  uploadsUnavailable:
+    "Le dépôt de fichiers n'est pas disponible dans ce mode local : l'émulateur Firebase Storage ne fonctionne pas sur cette machine.",
   selectAtLeastOne: {
     format: 'Veuillez sélectionner au moins un format',
     objective: 'Veuillez sélectionner au moins un objectif',

@@ -12,6 +12,9 @@
  *   4. production build + initial-JS budget                 vite build (web app and server), vitest.budget.config.ts
  *   5. browser journeys (headless Chromium)                 vitest.e2e.config.ts; skipped when
  *      Chromium is missing, except under CI where a missing Chromium is a failure
+ *   6. browser journey of the Firebase build                vitest.e2e-firebase.config.ts: its own Auth and
+ *      Firestore emulators, the demo seed, a VITE_BACKEND=firebase build (scripts/firebase/local-stack.ts);
+ *      skipped without the Firestore emulator's JAR or Java, and like stage 5 without Chromium
  *
  * Plain Node ESM, no dependencies. Output of each tool is streamed as it comes.
  */
@@ -19,7 +22,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startFirestoreEmulator } from './firestore-emulator.mjs';
+import { findFirestoreJar, javaMajorVersion, startFirestoreEmulator } from './firestore-emulator.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -95,6 +98,7 @@ const STAGES = {
   firebase: 'Firebase suites (emulators)',
   build: 'Build + initial-JS budget',
   e2e: 'Browser journeys (e2e, Chromium)',
+  e2eFirebase: 'Browser journey, Firebase build',
 };
 
 async function main() {
@@ -132,19 +136,55 @@ async function main() {
   ]);
   if (!built) return finish(started);
 
+  if (!(await browserStage(STAGES.e2e, 'vitest.e2e.config.ts', withoutDatabaseUrl()))) return finish(started);
+
+  const noFirestore = firestoreEmulatorMissing();
+  if (noFirestore) skip(STAGES.e2eFirebase, `the Firebase journey is skipped: ${noFirestore}`);
+  else await browserStage(STAGES.e2eFirebase, 'vitest.e2e-firebase.config.ts', firebaseJourneyEnv());
+  return finish(started);
+}
+
+/**
+ * A browser stage: skipped when Chromium is missing, except under CI where that is a failure.
+ * Returns false when it failed.
+ */
+async function browserStage(name, config, env) {
   if (!fs.existsSync(chromiumPath)) {
     const why = `no Chromium at ${chromiumPath} (install Debian's chromium, or set CHROMIUM_PATH)`;
     if (isCI) {
-      header(STAGES.e2e);
+      header(name);
       console.error(`FAILED: ${why}; under CI the browser journeys are required.`);
-      results.push({ name: STAGES.e2e, status: 'failed', note: `${why} (CI)` });
-      return finish(started);
+      results.push({ name, status: 'failed', note: `${why} (CI)` });
+      return false;
     }
-    skip(STAGES.e2e, `e2e is skipped: ${why}`);
-  } else {
-    await stage(STAGES.e2e, [{ command: bin('vitest'), args: ['run', '--config', 'vitest.e2e.config.ts'], env: withoutDatabaseUrl() }]);
+    skip(name, `skipped: ${why}`);
+    return true;
   }
-  return finish(started);
+  return stage(name, [{ command: bin('vitest'), args: ['run', '--config', config], env }]);
+}
+
+/** Why the Firestore emulator of the Google Cloud CLI cannot run here, or null. */
+function firestoreEmulatorMissing() {
+  if (!findFirestoreJar())
+    return 'no Firestore emulator JAR (Google Cloud CLI package google-cloud-cli-firestore-emulator, or FIRESTORE_EMULATOR_JAR)';
+  const java = javaMajorVersion();
+  if (java === null) return 'no Java runtime for the Firestore emulator';
+  if (java < 11) return `Java ${java} is too old for the Firestore emulator (11 or later)`;
+  return null;
+}
+
+/** The journey starts emulators of its own: addresses of others in the environment must not leak in. */
+function firebaseJourneyEnv() {
+  const env = { ...withoutDatabaseUrl(), NO_UPDATE_NOTIFIER: '1' };
+  for (const name of [
+    'FIRESTORE_EMULATOR_HOST',
+    'FIREBASE_AUTH_EMULATOR_HOST',
+    'FIREBASE_STORAGE_EMULATOR_HOST',
+    'STORAGE_EMULATOR_HOST',
+  ]) {
+    delete env[name];
+  }
+  return env;
 }
 
 /**

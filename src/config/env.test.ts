@@ -27,6 +27,8 @@ describe('parseFirebaseConfig (VITE_FIREBASE_*)', () => {
       messagingSenderId: '',
       appId: '',
       emulatorHost: null,
+      emulatorPorts: {},
+      storageAvailable: true,
       registrationWebhookUrl: null,
       submissionWebhookUrl: 'https://hooks.example.com/soumission',
     });
@@ -39,6 +41,27 @@ describe('parseFirebaseConfig (VITE_FIREBASE_*)', () => {
     );
     expect(() => parseFirebaseConfig({ ...base, VITE_FIREBASE_EMULATORS: 'http://x/y' })).toThrow(/VITE_FIREBASE_EMULATORS/);
     expect(parseFirebaseConfig({ ...base, VITE_FIREBASE_EMULATORS: 'emulators.local' }).emulatorHost).toBe('emulators.local');
+  });
+
+  it('reads the emulator ports and whether a Storage emulator runs (npm run start:firebase)', () => {
+    const base = { VITE_FIREBASE_PROJECT_ID: 'demo-x', VITE_FIREBASE_EMULATORS: '1' };
+    const config = parseFirebaseConfig({
+      ...base,
+      VITE_FIREBASE_AUTH_EMULATOR_PORT: '39099',
+      VITE_FIREBASE_FIRESTORE_EMULATOR_PORT: '43210',
+      VITE_FIREBASE_STORAGE_EMULATOR: 'off',
+    });
+    expect(config.emulatorPorts).toEqual({ auth: 39099, firestore: 43210 });
+    expect(config.storageAvailable).toBe(false);
+    expect(parseFirebaseConfig(base).storageAvailable).toBe(true);
+    // A real project always has Storage: the flag only describes the emulators.
+    expect(
+      parseFirebaseConfig({ ...base, VITE_FIREBASE_EMULATORS: '0', VITE_FIREBASE_API_KEY: 'k', VITE_FIREBASE_STORAGE_EMULATOR: 'off' })
+        .storageAvailable,
+    ).toBe(true);
+    expect(() => parseFirebaseConfig({ ...base, VITE_FIREBASE_FIRESTORE_EMULATOR_PORT: '80a' })).toThrow(
+      /VITE_FIREBASE_FIRESTORE_EMULATOR_PORT/,
+    );
   });
 
   it('has no Firebase settings in an http build', () => {

@@ -25,6 +25,18 @@ export interface FirebaseClientConfig {
   appId: string;
   /** Host of the local emulators (auth 9099, firestore 8080, storage 9199), or null for the real project. */
   emulatorHost: string | null;
+  /**
+   * Emulator ports that differ from firebase.json's (VITE_FIREBASE_AUTH_EMULATOR_PORT,
+   * VITE_FIREBASE_FIRESTORE_EMULATOR_PORT, VITE_FIREBASE_STORAGE_EMULATOR_PORT): `npm run
+   * start:firebase` takes free ports when the usual ones are busy.
+   */
+  emulatorPorts?: Partial<Record<EmulatorName, number>>;
+  /**
+   * False when the build runs on emulators without a Storage emulator (VITE_FIREBASE_STORAGE_EMULATOR=off,
+   * set by `npm run start:firebase` where none can run): the submit page then says uploads are not
+   * available instead of failing on them. Always true for a real project.
+   */
+  storageAvailable?: boolean;
   registrationWebhookUrl: string | null;
   submissionWebhookUrl: string | null;
 }
@@ -40,6 +52,33 @@ function parseEmulatorHost(value: unknown): string | null {
   if (v === '1' || v === 'true' || v === 'yes') return '127.0.0.1';
   if (!/^[a-z0-9.-]+$/.test(v)) throw new Error('Invalid web app configuration: VITE_FIREBASE_EMULATORS must be 1, 0 or a host name');
   return v;
+}
+
+export type EmulatorName = 'auth' | 'firestore' | 'storage';
+
+function parsePort(name: string, value: unknown): number | undefined {
+  const v = text(value);
+  if (!v) return undefined;
+  const port = Number(v);
+  if (!/^\d+$/.test(v) || port < 1 || port > 65535) throw new Error(`Invalid web app configuration: ${name} must be a port number`);
+  return port;
+}
+
+/** VITE_FIREBASE_*_EMULATOR_PORT, only those that are set. */
+function parseEmulatorPorts(env: Record<string, unknown>): Partial<Record<EmulatorName, number>> {
+  const ports: Partial<Record<EmulatorName, number>> = {};
+  for (const name of ['auth', 'firestore', 'storage'] as const) {
+    const key = `VITE_FIREBASE_${name.toUpperCase()}_EMULATOR_PORT`;
+    const port = parsePort(key, env[key]);
+    if (port !== undefined) ports[name] = port;
+  }
+  return ports;
+}
+
+/** VITE_FIREBASE_STORAGE_EMULATOR: 'off' / '0' / 'false' / 'no' = no Storage emulator runs (emulators only). */
+function parseStorageAvailable(value: unknown, emulatorHost: string | null): boolean {
+  if (!emulatorHost) return true;
+  return !['off', '0', 'false', 'no'].includes(text(value).toLowerCase());
 }
 
 function parseUrl(name: string, value: unknown): string | null {
@@ -66,6 +105,8 @@ export function parseFirebaseConfig(env: Record<string, unknown>): FirebaseClien
     messagingSenderId: text(env.VITE_FIREBASE_MESSAGING_SENDER_ID),
     appId: text(env.VITE_FIREBASE_APP_ID),
     emulatorHost,
+    emulatorPorts: parseEmulatorPorts(env),
+    storageAvailable: parseStorageAvailable(env.VITE_FIREBASE_STORAGE_EMULATOR, emulatorHost),
     registrationWebhookUrl: parseUrl('VITE_REGISTRATION_WEBHOOK_URL', env.VITE_REGISTRATION_WEBHOOK_URL),
     submissionWebhookUrl: parseUrl('VITE_SUBMISSION_WEBHOOK_URL', env.VITE_SUBMISSION_WEBHOOK_URL),
   };
@@ -90,9 +131,17 @@ export const clientEnv = {
       VITE_FIREBASE_MESSAGING_SENDER_ID: import.meta.env.VITE_FIREBASE_MESSAGING_SENDER_ID,
       VITE_FIREBASE_APP_ID: import.meta.env.VITE_FIREBASE_APP_ID,
       VITE_FIREBASE_EMULATORS: import.meta.env.VITE_FIREBASE_EMULATORS,
+      VITE_FIREBASE_AUTH_EMULATOR_PORT: import.meta.env.VITE_FIREBASE_AUTH_EMULATOR_PORT,
+      VITE_FIREBASE_FIRESTORE_EMULATOR_PORT: import.meta.env.VITE_FIREBASE_FIRESTORE_EMULATOR_PORT,
+      VITE_FIREBASE_STORAGE_EMULATOR_PORT: import.meta.env.VITE_FIREBASE_STORAGE_EMULATOR_PORT,
+      VITE_FIREBASE_STORAGE_EMULATOR: import.meta.env.VITE_FIREBASE_STORAGE_EMULATOR,
       VITE_REGISTRATION_WEBHOOK_URL: import.meta.env.VITE_REGISTRATION_WEBHOOK_URL,
       VITE_SUBMISSION_WEBHOOK_URL: import.meta.env.VITE_SUBMISSION_WEBHOOK_URL,
     });
+  },
+  /** Whether media can be uploaded: false only on Firebase emulators without Storage (see storageAvailable). */
+  get uploadsAvailable(): boolean {
+    return this.firebase?.storageAvailable ?? true;
   },
 };
 

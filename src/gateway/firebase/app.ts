@@ -15,7 +15,7 @@ import type { FirebaseClientConfig } from '@/config/env';
 export const STORAGE_OPERATION_RETRY_MS = 2 * 60_000;
 export const STORAGE_UPLOAD_RETRY_MS = 10 * 60_000;
 
-/** Ports of the local emulators (firebase.json). */
+/** Ports of the local emulators (firebase.json); a build may name others (config.emulatorPorts). */
 export const EMULATOR_PORTS = { auth: 9099, firestore: 8080, storage: 9199 } as const;
 
 export interface FirebaseServices {
@@ -64,7 +64,7 @@ export function initFirebase(config: FirebaseClientConfig, options: FirebaseAppO
 
   if (config.emulatorHost) {
     const host = config.emulatorHost;
-    const port = { ...EMULATOR_PORTS, ...options.ports };
+    const port = { ...EMULATOR_PORTS, ...config.emulatorPorts, ...options.ports };
     connectAuthEmulator(auth, `http://${host}:${port.auth}`, { disableWarnings: true });
     connectFirestoreEmulator(db, host, port.firestore);
     connectStorageEmulator(storage, host, port.storage);

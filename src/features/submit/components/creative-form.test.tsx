@@ -43,6 +43,27 @@ describe('CreativeForm', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('without media storage, says why and disables every field and the submit button', async () => {
+    const onSubmit = vi.fn(() => Promise.resolve());
+    renderWithProviders(
+      <CreativeForm
+        defaultValues={EMPTY_FORM}
+        submitLabel="Soumettre la créative"
+        failureMessage={MSG.submitError}
+        onSubmit={onSubmit}
+        unavailable={MSG.uploadsUnavailable}
+      />,
+    );
+    expect(screen.getByText(MSG.uploadsUnavailable)).toBeVisible();
+    const fields = screen.getByRole('group', { description: MSG.uploadsUnavailable });
+    expect(fields).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: 'Nom de la créative' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Soumettre la créative' })).toBeDisabled();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Soumettre la créative' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    cleanup();
+  });
+
   it('refuses a file of another type with the spec message', async () => {
     const { user } = setup();
     await user.upload(screen.getByLabelText('Fichier média'), new File(['gif'], 'anim.gif', { type: 'image/gif' }));

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef, useState, type FormEvent } from 'react';
+import { CloudOff } from 'lucide-react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { ADVERTISER_MAX, DEFAULT_ADVERTISER, NAME_MAX } from '@domain/limits';
 import { mediaProblem } from '@domain/media-rules';
@@ -38,10 +39,13 @@ export interface CreativeFormProps {
   submitLabel: string;
   failureMessage: string;
   onSubmit: (input: CreativeInput, file: File | null, onProgress: (p: UploadProgress) => void) => Promise<void>;
+  /** Why nothing can be sent here (no media storage): shown above the form, whose fields are then disabled. */
+  unavailable?: string;
 }
 
 /** The submit / edit form (spec §2 Submit, §5): media, basic info, categories, flags and analysis. */
-export function CreativeForm({ defaultValues, current, submitLabel, failureMessage, onSubmit }: CreativeFormProps) {
+export function CreativeForm({ defaultValues, current, submitLabel, failureMessage, onSubmit, unavailable }: CreativeFormProps) {
+  const unavailableId = useId();
   const form = useForm<SubmitFormValues, unknown, CreativeInput>({ resolver: zodResolver(submitFormSchema), defaultValues });
   const { errors, isSubmitting } = form.formState;
   const [file, setFile] = useState<File | null>(null);
@@ -85,83 +89,99 @@ export function CreativeForm({ defaultValues, current, submitLabel, failureMessa
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-6" aria-busy={isSubmitting}>
-      <Card>
-        <CardHeader>
-          <CardTitle>Média</CardTitle>
-          <CardDescription>{current ? 'Remplacez le média si besoin.' : 'Une image ou une vidéo, un seul fichier.'}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <MediaField
-            file={file}
-            current={current}
-            error={mediaError}
-            disabled={isSubmitting}
-            pickRef={pickRef}
-            onPick={pick}
-            onRemove={() => {
-              setFile(null);
-              setMediaError(undefined);
-            }}
-          />
-        </CardContent>
-      </Card>
+      {unavailable ? (
+        <p
+          id={unavailableId}
+          className="flex items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900"
+        >
+          <CloudOff className="mt-0.5 size-5 shrink-0" aria-hidden />
+          {unavailable}
+        </p>
+      ) : null}
+      {/* A disabled fieldset disables every control inside it, whatever component renders it. */}
+      <fieldset
+        disabled={Boolean(unavailable)}
+        aria-describedby={unavailable ? unavailableId : undefined}
+        className="m-0 flex min-w-0 flex-col gap-6 border-0 p-0"
+      >
+        <Card>
+          <CardHeader>
+            <CardTitle>Média</CardTitle>
+            <CardDescription>{current ? 'Remplacez le média si besoin.' : 'Une image ou une vidéo, un seul fichier.'}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <MediaField
+              file={file}
+              current={current}
+              error={mediaError}
+              disabled={isSubmitting || Boolean(unavailable)}
+              pickRef={pickRef}
+              onPick={pick}
+              onRemove={() => {
+                setFile(null);
+                setMediaError(undefined);
+              }}
+            />
+          </CardContent>
+        </Card>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Informations</CardTitle>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-4">
-          <CountedTextField
-            name="name"
-            label="Nom de la créative"
-            max={NAME_MAX}
-            required
-            error={errors.name?.message}
-            control={form.control}
-            register={form.register}
-          />
-          <CountedTextField
-            name="advertiser"
-            label="Annonceur"
-            max={ADVERTISER_MAX}
-            note={`Facultatif : laissé vide, il s'affichera « ${DEFAULT_ADVERTISER} ».`}
-            error={errors.advertiser?.message}
-            control={form.control}
-            register={form.register}
-          />
-          <FlagFields register={form.register} />
-        </CardContent>
-      </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Informations</CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-4">
+            <CountedTextField
+              name="name"
+              label="Nom de la créative"
+              max={NAME_MAX}
+              required
+              error={errors.name?.message}
+              control={form.control}
+              register={form.register}
+            />
+            <CountedTextField
+              name="advertiser"
+              label="Annonceur"
+              max={ADVERTISER_MAX}
+              note={`Facultatif : laissé vide, il s'affichera « ${DEFAULT_ADVERTISER} ».`}
+              error={errors.advertiser?.message}
+              control={form.control}
+              register={form.register}
+            />
+            <FlagFields register={form.register} />
+          </CardContent>
+        </Card>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Catégories</CardTitle>
-          <CardDescription>Au moins une valeur par groupe.</CardDescription>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-6">
-          {CATEGORY_KEYS.map((key) => (
-            <CategoryField key={key} name={key} control={form.control} />
-          ))}
-        </CardContent>
-      </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Catégories</CardTitle>
+            <CardDescription>Au moins une valeur par groupe.</CardDescription>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-6">
+            {CATEGORY_KEYS.map((key) => (
+              <CategoryField key={key} name={key} control={form.control} />
+            ))}
+          </CardContent>
+        </Card>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Analyse</CardTitle>
-          <CardDescription>Facultative. Elle n'est visible que par les membres connectés.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <AnalysisFields register={form.register} errors={errors} />
-        </CardContent>
-      </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Analyse</CardTitle>
+            <CardDescription>Facultative. Elle n'est visible que par les membres connectés.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <AnalysisFields register={form.register} errors={errors} />
+          </CardContent>
+        </Card>
 
-      <div className="flex flex-col gap-3">
-        <FormAlert>{failure}</FormAlert>
-        {progress !== null ? <Progress value={progress} label="Envoi du média" /> : null}
-        <Button type="submit" size="lg" className="self-stretch sm:self-end" disabled={isSubmitting}>
-          {isSubmitting ? 'Envoi en cours…' : submitLabel}
-        </Button>
-      </div>
+        <div className="flex flex-col gap-3">
+          <FormAlert>{failure}</FormAlert>
+          {progress !== null ? <Progress value={progress} label="Envoi du média" /> : null}
+          <Button type="submit" size="lg" className="self-stretch sm:self-end" disabled={isSubmitting}>
+            {isSubmitting ? 'Envoi en cours…' : submitLabel}
+          </Button>
+        </div>
+      </fieldset>
     </form>
   );
 }

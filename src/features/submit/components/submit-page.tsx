@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { MSG } from '@domain/messages';
 import { toast } from '@/components/ui/toaster';
+import { clientEnv } from '@/config/env';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import { useSubmitCreative } from '../api/submit-creative';
@@ -29,6 +30,7 @@ export function SubmitPage() {
         defaultValues={EMPTY_FORM}
         submitLabel="Soumettre la créative"
         failureMessage={MSG.submitError}
+        unavailable={clientEnv.uploadsAvailable ? undefined : MSG.uploadsUnavailable}
         onSubmit={async (input, file, onProgress) => {
           if (!file) return;
           const creative = await submit.mutateAsync({ input, file, onProgress });
