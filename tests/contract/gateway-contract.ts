@@ -186,6 +186,16 @@ export function gatewayContract(makeHarness: () => Promise<ContractHarness>) {
       expect((await failure(h.anonymous().creatives.like(creativeId))).code).toBe('UNAUTHENTICATED');
     });
 
+    it('counts the likes given in the period in the analytics, and takes back an unlike', async () => {
+      const specialist = (await h.signedIn('specialist')).gateway;
+      const likesGiven = async () => (await specialist.analytics.get({ period: '7' })).totals.likes;
+      const before = await likesGiven();
+      await user.creatives.like(creativeId);
+      expect(await likesGiven()).toBe(before + 1);
+      await user.creatives.unlike(creativeId);
+      expect(await likesGiven()).toBe(before);
+    });
+
     it('adds comments newest first, likes them, and lets only admins delete', async () => {
       expect((await failure(user.comments.add(creativeId, '   '))).code).toBe('VALIDATION');
       const first = await user.comments.add(creativeId, 'Premier');

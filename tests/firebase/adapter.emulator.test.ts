@@ -1,10 +1,13 @@
-import { collection, doc, getDoc, getDocs, setDoc, Timestamp, type Firestore } from 'firebase/firestore';
+import { collection, doc, getDoc, getDocs, setDoc, Timestamp, writeBatch, type Firestore } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchesFilters, type GalleryFilters } from '@domain/gallery-filters';
 import { FOLDER_PAGE_SIZE } from '@domain/limits';
 import { MSG } from '@domain/messages';
 import { matchesSearch } from '@domain/search';
 import type { Creative } from '@domain/types';
+import { ANALYSIS_DOC, derivedFields, PRIVATE_COLLECTION, type IndexedFields } from '@/gateway/firebase/creative-document';
+import { FAVORITES_BATCH, FAVORITES_MAX_SCANNED } from '@/gateway/firebase/likes';
+import { readsSince } from '@/gateway/firebase/reads';
 import type { CreativeInput, Gateway } from '@/gateway/types';
 import { probe, reportSkip } from './emulators';
 import { firebaseTestBackend, memoryMediaStore, type FirebaseTestBackend } from './harness';
@@ -56,6 +59,30 @@ describe.skipIf(missing.length > 0)('firebase adapter on the emulators', () => {
       await setDoc(doc(ctx.firestore() as unknown as Firestore, 'creatives', id), data);
     });
   }
+  /** Documents written at once with the rules off (an admin's console), a few hundred per batch. */
+  async function seedAll(docs: [path: string, data: Record<string, unknown>][]) {
+    await testEnv().withSecurityRulesDisabled(async (ctx) => {
+      const db = ctx.firestore() as unknown as Firestore;
+      for (let i = 0; i < docs.length; i += 400) {
+        const batch = writeBatch(db);
+        for (const [path, data] of docs.slice(i, i + 400)) batch.set(doc(db, path), data);
+        await batch.commit();
+      }
+    });
+  }
+  /**
+   * A creative in the contract's shape (docs/decisions/005): the derived fields (facets,
+   * hasAnalysis…) on the creative, the analysis in its private document.
+   */
+  function shaped(id: string, data: Record<string, unknown>): [string, Record<string, unknown>][] {
+    const { analysis, ...fields } = data as unknown as IndexedFields & { analysis: Parameters<typeof derivedFields>[1] };
+    return [
+      [`creatives/${id}`, { ...fields, ...derivedFields(fields, analysis) }],
+      [`creatives/${id}/${PRIVATE_COLLECTION}/${ANALYSIS_DOC}`, { ...analysis }],
+    ];
+  }
+  /** The contributors' registry entry the submission writes (contract §3). */
+  const contributor = (uid: string): [string, Record<string, unknown>] => [`contributors/${uid}`, { uid, since: Timestamp.now() }];
   function stored(i: number, overrides: Record<string, unknown> = {}) {
     return {
       name: `Galerie ${String(i).padStart(2, '0')}${i % 7 === 0 ? ' Été' : ''}`,
@@ -197,6 +224,73 @@ describe.skipIf(missing.length > 0)('firebase adapter on the emulators', () => {
       expect((await user.gateway.creatives.favorites({ q: 'POIRE' })).items.map((c) => c.id)).toEqual([b.id]);
       expect((await user.gateway.creatives.get(a.id)).likedByMe).toBe(true);
       expect((await failure(backend.gateway().creatives.favorites({}))).code).toBe('UNAUTHENTICATED');
+    });
+
+    it('orders favourites by the date of the like, reading only the likes and their creatives', async () => {
+      const user = await backend.signedIn('user');
+      const specialist = await backend.signedIn('specialist');
+      const older = await specialist.gateway.creatives.submit({ ...FORM, name: 'Créée avant' }, await backend.image());
+      const newer = await specialist.gateway.creatives.submit({ ...FORM, name: 'Créée après' }, await backend.image());
+      await user.gateway.creatives.like(newer.id);
+      await user.gateway.creatives.like(older.id);
+      const before = { ...user.gateway.reads };
+      expect((await user.gateway.creatives.favorites({})).items.map((c) => c.id)).toEqual([older.id, newer.id]);
+      // One query of two likes, then the two creatives: none of the other creatives of the library.
+      expect(readsSince(before, user.gateway.reads)).toBe(4);
+      await user.gateway.creatives.unlike(older.id);
+      await user.gateway.creatives.like(older.id);
+      await user.gateway.creatives.unlike(newer.id);
+      await user.gateway.creatives.like(newer.id);
+      expect((await user.gateway.creatives.favorites({})).items.map((c) => c.id)).toEqual([newer.id, older.id]);
+      await backend.env.withSecurityRulesDisabled(async (ctx) => {
+        const likes = await getDocs(collection(ctx.firestore() as unknown as Firestore, 'users', user.user.id, 'likes'));
+        expect(likes.docs.map((d) => [d.id, d.data().creativeId, d.data().likedAt instanceof Timestamp])).toEqual(
+          [older.id, newer.id].sort().map((id) => [id, id, true]),
+        );
+      });
+    });
+
+    it('pages favourites by like date, skips creatives gone or unreadable, and bounds the reads of a page', async () => {
+      const user = await backend.signedIn('user');
+      const uid = user.user.id;
+      const newest = Date.now();
+      const ids = Array.from({ length: 100 }, (_, i) => `fav${String(i).padStart(3, '0')}`);
+      const likeAt = (ms: number) => ({ likedAt: Timestamp.fromMillis(ms) });
+      await seedAll([
+        // Created oldest first, liked newest first: the order of the likes must win.
+        ...ids.flatMap((id, i) => shaped(id, stored(i, { likes: 1, likedBy: [uid] }))),
+        ...ids.map((id, i): [string, Record<string, unknown>] => [
+          `users/${uid}/likes/${id}`,
+          { creativeId: id, ...likeAt(newest - i * 60_000) },
+        ]),
+        // Liked, then deleted; liked, then (somehow) pending: neither is shown.
+        [`users/${uid}/likes/gone`, { creativeId: 'gone', ...likeAt(newest + 1000) }],
+        ...shaped('fav-pending', stored(1, { status: 'pending', validated: false, likes: 1, likedBy: [uid] })),
+        [`users/${uid}/likes/fav-pending`, { creativeId: 'fav-pending', ...likeAt(newest - 30_000) }],
+      ]);
+
+      const perPage: number[] = [];
+      const read = async (q: string, cursor: string | null) => {
+        const before = { ...user.gateway.reads };
+        const page = await user.gateway.creatives.favorites({ q, cursor });
+        perPage.push(readsSince(before, user.gateway.reads));
+        return page;
+      };
+      const { items, sizes } = await allPages((cursor) => read('', cursor));
+      expect(items.map((c) => c.id)).toEqual(ids);
+      expect(sizes).toEqual([12, 12, 12, 12, 12, 12, 12, 12, 4]);
+      expect(items.every((c) => c.likedByMe)).toBe(true);
+      expect((await allPages((cursor) => read('été', cursor))).items.map((c) => c.id)).toEqual(ids.filter((_, i) => i % 7 === 0));
+
+      // A term nothing matches: the page stops after FAVORITES_MAX_SCANNED likes, with a cursor to go on.
+      perPage.length = 0;
+      const nothing = await read('introuvable', null);
+      expect(nothing.items).toEqual([]);
+      expect(nothing.nextCursor).not.toBeNull();
+      // Each like read costs its creative's read too: two reads per like scanned, 200 at most.
+      expect(perPage[0]).toBeLessThanOrEqual(2 * (FAVORITES_MAX_SCANNED + FAVORITES_BATCH));
+      expect(perPage[0]).toBeLessThanOrEqual(200);
+      console.log(`[firebase] favourites: ${perPage[0]} reads for a page of a search that matches none of 101 likes`);
     });
   });
 
@@ -373,6 +467,8 @@ describe.skipIf(missing.length > 0)('firebase adapter on the emulators', () => {
       const kept = await other.gateway.comments.add(liked.id, 'À garder');
       await target.gateway.comments.like(kept.id);
 
+      await seedAll([contributor(target.user.id)]);
+
       expect((await failure(specialist.gateway.users.remove(target.user.id))).code).toBe('FORBIDDEN');
       expect((await failure(adminUser.gateway.users.remove(adminUser.user.id))).message).toBe(MSG.cannotDeleteSelf);
       await adminUser.gateway.users.remove(target.user.id);
@@ -391,7 +487,11 @@ describe.skipIf(missing.length > 0)('firebase adapter on the emulators', () => {
         'INVALID_CREDENTIALS',
       );
       await testEnv().withSecurityRulesDisabled(async (ctx) => {
-        expect((await getDoc(doc(ctx.firestore() as unknown as Firestore, 'deletedUsers', target.user.id))).exists()).toBe(true);
+        const db = ctx.firestore() as unknown as Firestore;
+        expect((await getDoc(doc(db, 'deletedUsers', target.user.id))).exists()).toBe(true);
+        expect((await getDoc(doc(db, 'contributors', target.user.id))).exists()).toBe(false);
+        expect((await getDocs(collection(db, 'users', target.user.id, 'likes'))).size).toBe(0);
+        expect((await getDocs(collection(db, 'users', other.user.id, 'likes'))).docs.map((d) => d.id)).toEqual([liked.id]);
       });
     });
 
@@ -408,28 +508,92 @@ describe.skipIf(missing.length > 0)('firebase adapter on the emulators', () => {
       const specialist = await backend.signedIn('specialist');
       const agency = await backend.signedIn('agency');
       const user = await backend.signedIn('user');
-      const a = await agency.gateway.creatives.submit({ ...FORM, name: 'Stat 1', format: ['Vidéo', 'GIF'] }, await backend.image());
-      await agency.gateway.creatives.submit({ ...FORM, name: 'Stat 2', attention: '', bestPractices: [] }, await backend.image());
-      const c = await specialist.gateway.creatives.submit({ ...FORM, name: 'Stat 3' }, await backend.image());
-      await specialist.gateway.review.approve(a.id);
-      await user.gateway.creatives.like(c.id);
-      await user.gateway.comments.add(c.id, 'Bien');
-      await seed('orphan', stored(1, { createdAt: Timestamp.now(), submittedBy: null, likes: 0 }));
-      await seed('ancient', stored(2, { createdAt: Timestamp.fromMillis(Date.UTC(2020, 0, 1)) }));
+      const now = Date.now();
+      const at = (ms: number) => Timestamp.fromMillis(ms);
+      const analysed = { attention: 'Message', interest: '', desire: '', bestPractices: ['Accroche'], actions: [] };
+      const none = { attention: '', interest: '', desire: '', bestPractices: [], actions: [] };
+      await seedAll([
+        ...shaped('a', stored(1, { format: 'Vidéo, GIF', submittedBy: agency.user.id, createdAt: at(now - 3000), analysis: analysed })),
+        ...shaped(
+          'b',
+          stored(2, {
+            format: 'Statique',
+            status: 'pending',
+            validated: false,
+            submittedBy: agency.user.id,
+            createdAt: at(now - 2000),
+            analysis: none,
+          }),
+        ),
+        ...shaped('c', stored(3, { format: 'GIF', submittedBy: specialist.user.id, createdAt: at(now - 1000), analysis: analysed })),
+        // No submitter any more (deleted account): 'Unknown User'.
+        ...shaped('orphan', stored(4, { format: 'Motion', submittedBy: null, createdAt: at(now - 500), analysis: analysed })),
+        ...shaped('ancient', stored(5, { submittedBy: agency.user.id, createdAt: at(Date.UTC(2020, 0, 1)) })),
+        contributor(agency.user.id),
+        contributor(specialist.user.id),
+        // A contributor with nothing in the period is none of its contributors.
+        contributor(user.user.id),
+        // A like given long ago, on the ancient creative: counted over all time only.
+        [`users/${specialist.user.id}/likes/ancient`, { creativeId: 'ancient', likedAt: at(Date.UTC(2020, 0, 2)) }],
+      ]);
+      await user.gateway.creatives.like('ancient');
+      await user.gateway.comments.add('c', 'Bien');
 
       const month = await specialist.gateway.analytics.get({ period: '30' });
+      // `likes` are the likes given in the period (as in the self-hosted mode), not those of its creatives.
       expect(month.totals).toEqual({ creatives: 4, approved: 3, pending: 1, rejected: 0, users: 3, likes: 1, comments: 1 });
       expect(month.analysedPercent).toBe(75);
-      expect(month.breakdowns.format.find((b) => b.label === 'Vidéo')).toEqual({ label: 'Vidéo', count: 1, percent: 25 });
+      expect(month.breakdowns.format.slice(0, 4)).toEqual([
+        { label: 'GIF', count: 2, percent: 50 },
+        { label: 'Motion', count: 1, percent: 25 },
+        { label: 'Statique', count: 1, percent: 25 },
+        { label: 'Vidéo', count: 1, percent: 25 },
+      ]);
+      expect(month.breakdowns.platform.find((b) => b.label === 'LinkedIn')).toEqual({ label: 'LinkedIn', count: 1, percent: 25 });
       expect(month.topContributors).toEqual([
         { userId: agency.user.id, name: 'Test agency', count: 2 },
-        expect.objectContaining({ count: 1 }),
-        expect.objectContaining({ count: 1 }),
+        { userId: 'unknown', name: 'Unknown User', count: 1 },
+        { userId: specialist.user.id, name: 'Test specialist', count: 1 },
       ]);
-      expect(month.topContributors.map((t) => t.name)).toContain('Unknown User');
-      expect((await specialist.gateway.analytics.get({ period: 'all' })).totals.creatives).toBe(5);
+      const all = await specialist.gateway.analytics.get({ period: 'all' });
+      expect([all.totals.creatives, all.totals.likes]).toEqual([5, 2]);
+      expect(all.topContributors[0]).toEqual({ userId: agency.user.id, name: 'Test agency', count: 3 });
+      expect((await specialist.gateway.analytics.get({ period: 'yesterday' })).totals).toMatchObject({ creatives: 0, likes: 0 });
       expect((await failure(specialist.gateway.analytics.get({ period: 'hier' }))).code).toBe('VALIDATION');
       expect((await failure(agency.gateway.analytics.get({ period: '30' }))).code).toBe('FORBIDDEN');
+    });
+
+    it('reads as much for 10× the creatives: aggregation queries only', async () => {
+      await testEnv().clearFirestore();
+      const specialist = await backend.signedIn('specialist');
+      const agency = await backend.signedIn('agency');
+      const submitters = [agency.user.id, specialist.user.id, null];
+      const creatives = (from: number, to: number) =>
+        Array.from({ length: to - from }, (_, k) => from + k).flatMap((i) =>
+          shaped(`bulk${i}`, stored(i, { submittedBy: submitters[i % 3], createdAt: Timestamp.fromMillis(Date.now() - i * 1000) })),
+        );
+      const N = 40;
+      const readsOfViews = async () => {
+        const counts: number[] = [];
+        for (const period of ['30', 'all'] as const) {
+          const before = { ...specialist.gateway.reads };
+          const view = await specialist.gateway.analytics.get({ period });
+          counts.push(readsSince(before, specialist.gateway.reads));
+          expect(view.topContributors.map((t) => t.count).reduce((a, b) => a + b, 0)).toBe(view.totals.creatives);
+        }
+        return { counts, total: (await specialist.gateway.analytics.get({ period: 'all' })).totals.creatives };
+      };
+
+      await seedAll([...creatives(0, N), contributor(agency.user.id), contributor(specialist.user.id)]);
+      const small = await readsOfViews();
+      await seedAll(creatives(N, 10 * N));
+      const large = await readsOfViews();
+      expect([small.total, large.total]).toEqual([N, 10 * N]);
+      expect(small.counts[0]).toBeGreaterThan(0);
+      expect(large.counts).toEqual(small.counts);
+      console.log(
+        `[firebase] analytics: ${small.counts.join(' / ')} billed reads per view (30 days / all) for ${N} and for ${10 * N} creatives`,
+      );
     });
   });
 });

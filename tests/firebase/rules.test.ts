@@ -6,6 +6,7 @@ import {
   arrayRemove,
   arrayUnion,
   collection,
+  collectionGroup,
   deleteDoc,
   doc,
   getDoc,
@@ -138,6 +139,11 @@ describe.skipIf(!firestoreEmulator.available)('Firestore rules (firestore.rules)
       const admin = ctx.firestore() as unknown as Firestore;
       for (const [uid, role] of Object.entries(PEOPLE)) await setDoc(doc(admin, 'users', uid), profile(uid, role));
       await setDoc(doc(admin, 'creatives', 'pub'), storedCreative('agnes', 'approved', { likes: 1, likedBy: ['bob'], comments: 1 }));
+      await setDoc(doc(admin, 'users', 'bob', 'likes', 'pub'), {
+        creativeId: 'pub',
+        likedAt: Timestamp.fromDate(new Date('2026-01-03T00:00:00Z')),
+      });
+      await setDoc(doc(admin, 'contributors', 'agnes'), { uid: 'agnes', since: Timestamp.fromDate(new Date('2026-01-02T00:00:00Z')) });
       await setDoc(doc(admin, 'creatives', 'wait'), storedCreative('agnes', 'pending'));
       await setDoc(doc(admin, 'creatives', 'no'), storedCreative('agnes', 'rejected'));
       await setDoc(doc(admin, 'comments', 'c1'), {
@@ -318,32 +324,135 @@ describe.skipIf(!firestoreEmulator.available)('Firestore rules (firestore.rules)
     });
   });
 
-  describe('creatives/{id}: likes', () => {
-    const like = (uid: Uid | null, data: Record<string, unknown>, id = 'pub') => updateDoc(doc(db(uid), 'creatives', id), data);
+  describe('creatives/{id}: likes, with their dated users/{uid}/likes/{id}', () => {
+    const likeDoc = (fs: Firestore, owner: string, id = 'pub') => doc(fs, 'users', owner, 'likes', id);
+    const dated = (id = 'pub') => ({ creativeId: id, likedAt: serverTimestamp() });
 
-    it('lets any member like and unlike with exactly ±1 and their own uid', async () => {
-      await assertSucceeds(like('alice', { likes: increment(1), likedBy: arrayUnion('alice') }));
-      await assertSucceeds(like('alice', { likes: increment(-1), likedBy: arrayRemove('alice') }));
-      await assertSucceeds(like('agnes', { likes: increment(1), likedBy: arrayUnion('agnes') }));
-      await assertSucceeds(like('ada', { likes: increment(1), likedBy: arrayUnion('ada') }));
+    /** A like as the app writes it: the creative's counter and list, and the caller's like document, in one write. */
+    function like(uid: Uid, data: Record<string, unknown>, id = 'pub', likeData: Record<string, unknown> = dated(id), likeId = id) {
+      const fs = db(uid);
+      const batch = writeBatch(fs);
+      batch.update(doc(fs, 'creatives', id), data);
+      batch.set(likeDoc(fs, uid, likeId), likeData);
+      return batch.commit();
+    }
+    function unlike(uid: Uid, data: Record<string, unknown>, id = 'pub') {
+      const fs = db(uid);
+      const batch = writeBatch(fs);
+      batch.update(doc(fs, 'creatives', id), data);
+      batch.delete(likeDoc(fs, uid, id));
+      return batch.commit();
+    }
+    const plus = (uid: string) => ({ likes: increment(1), likedBy: arrayUnion(uid) });
+    const minus = (uid: string) => ({ likes: increment(-1), likedBy: arrayRemove(uid) });
+
+    it('lets any member like and unlike with exactly ±1, their own uid and their dated like', async () => {
+      await assertSucceeds(like('alice', plus('alice')));
+      const stored = await assertSucceeds(getDoc(likeDoc(db('alice'), 'alice')));
+      expect(stored.data()).toEqual({ creativeId: 'pub', likedAt: expect.any(Timestamp) });
+      await assertSucceeds(unlike('alice', minus('alice')));
+      await assertSucceeds(unlike('bob', minus('bob')));
+      await assertSucceeds(like('agnes', plus('agnes')));
+      await assertSucceeds(like('ada', plus('ada')));
     });
 
     it('refuses +2, another uid, twice the same like, an unlike without a like, and other fields', async () => {
       await assertFails(like('alice', { likes: increment(2), likedBy: arrayUnion('alice') }));
       await assertFails(like('alice', { likes: increment(1), likedBy: arrayUnion('agathe') }));
       await assertFails(like('alice', { likes: increment(1), likedBy: arrayUnion('alice', 'agathe') }));
-      await assertFails(like('bob', { likes: increment(1), likedBy: arrayUnion('bob') }));
-      await assertFails(like('alice', { likes: increment(-1), likedBy: arrayRemove('alice') }));
-      await assertFails(like('alice', { likes: increment(-1), likedBy: arrayRemove('bob') }));
-      await assertFails(like('alice', { likes: increment(1), likedBy: arrayUnion('alice'), name: 'Piraté' }));
-      await assertFails(like('alice', { likes: increment(1), likedBy: arrayUnion('alice'), status: 'approved', isFeatured: true }));
+      await assertFails(like('bob', plus('bob')));
+      await assertFails(unlike('alice', minus('alice')));
+      await assertFails(unlike('alice', minus('bob')));
+      await assertFails(like('alice', { ...plus('alice'), name: 'Piraté' }));
+      await assertFails(like('alice', { ...plus('alice'), status: 'approved', isFeatured: true }));
       await assertFails(like('alice', { likes: 100 }));
     });
 
     it('refuses visitors, deleted accounts and creatives that are not approved', async () => {
-      await assertFails(like(null, { likes: increment(1), likedBy: arrayUnion('alice') }));
-      await assertFails(like('ghost', { likes: increment(1), likedBy: arrayUnion('ghost') }));
-      await assertFails(like('agnes', { likes: increment(1), likedBy: arrayUnion('agnes') }, 'wait'));
+      await assertFails(updateDoc(doc(db(null), 'creatives', 'pub'), plus('alice')));
+      await assertFails(like('ghost', plus('ghost')));
+      await assertFails(like('agnes', plus('agnes'), 'wait'));
+    });
+
+    it('refuses a like without its document, and an unlike that leaves it', async () => {
+      await assertFails(updateDoc(doc(db('alice'), 'creatives', 'pub'), plus('alice')));
+      await assertFails(updateDoc(doc(db('bob'), 'creatives', 'pub'), minus('bob')));
+      // The document of another creative does not count for this one.
+      await assertFails(like('alice', plus('alice'), 'pub', dated('other'), 'other'));
+    });
+
+    it('refuses a like document without the like, or removed while the like stays', async () => {
+      await assertFails(setDoc(likeDoc(db('alice'), 'alice'), dated()));
+      await assertFails(setDoc(likeDoc(db('alice'), 'alice', 'wait'), dated('wait')));
+      await assertFails(deleteDoc(likeDoc(db('bob'), 'bob')));
+    });
+
+    it('refuses a forged date, another creative id and extra fields', async () => {
+      await assertFails(like('alice', plus('alice'), 'pub', { creativeId: 'pub', likedAt: Timestamp.fromDate(new Date('2020-01-01')) }));
+      await assertFails(like('alice', plus('alice'), 'pub', { creativeId: 'pub', likedAt: Timestamp.fromMillis(Date.now() + 86_400_000) }));
+      await assertFails(like('alice', plus('alice'), 'pub', { creativeId: 'wait', likedAt: serverTimestamp() }));
+      await assertFails(like('alice', plus('alice'), 'pub', { creativeId: 'pub' }));
+      await assertFails(like('alice', plus('alice'), 'pub', { ...dated(), note: 'x' }));
+    });
+
+    it("keeps someone else's likes out of reach: no reading, writing or deleting them", async () => {
+      await assertSucceeds(getDoc(likeDoc(db('bob'), 'bob')));
+      await assertSucceeds(getDocs(collection(db('bob'), 'users', 'bob', 'likes')));
+      await assertFails(getDoc(likeDoc(db('alice'), 'bob')));
+      await assertFails(getDocs(collection(db('alice'), 'users', 'bob', 'likes')));
+      await assertFails(getDoc(likeDoc(db('sam'), 'bob')));
+      await assertFails(deleteDoc(likeDoc(db('alice'), 'bob')));
+      // Alice liking in Bob's name, or filing her like under Bob.
+      const alice = db('alice');
+      const batch = writeBatch(alice);
+      batch.update(doc(alice, 'creatives', 'pub'), plus('alice'));
+      batch.set(likeDoc(alice, 'bob'), dated());
+      await assertFails(batch.commit());
+    });
+
+    it('lets the owner clear a like whose creative is gone or no longer lists them', async () => {
+      await env.withSecurityRulesDisabled(async (ctx) => {
+        const admin = ctx.firestore() as unknown as Firestore;
+        await setDoc(doc(admin, 'users', 'alice', 'likes', 'pub'), { creativeId: 'pub', likedAt: Timestamp.now() });
+        await deleteDoc(doc(admin, 'creatives', 'pub'));
+      });
+      await assertFails(deleteDoc(likeDoc(db('alice'), 'bob')));
+      await assertSucceeds(deleteDoc(likeDoc(db('bob'), 'bob')));
+      // The creative lists no like of Alice's: her stray document may go, and must before she likes again.
+      await env.withSecurityRulesDisabled(async (ctx) => {
+        await setDoc(doc(ctx.firestore() as unknown as Firestore, 'creatives', 'pub'), storedCreative('agnes', 'approved'));
+      });
+      await assertFails(like('alice', plus('alice')));
+      await assertSucceeds(deleteDoc(likeDoc(db('alice'), 'alice')));
+      await assertSucceeds(like('alice', plus('alice')));
+    });
+
+    it("lets admins remove a deleted user's likes, the creative first or in the same write", async () => {
+      await assertFails(deleteDoc(likeDoc(db('ada'), 'bob')));
+      await assertFails(deleteDoc(likeDoc(db('sam'), 'bob')));
+      const ada = db('ada');
+      const batch = writeBatch(ada);
+      batch.update(doc(ada, 'creatives', 'pub'), minus('bob'));
+      batch.delete(likeDoc(ada, 'bob'));
+      await assertSucceeds(batch.commit());
+    });
+
+    it('lets staff count the likes given in a period as a collection group, nobody else', async () => {
+      const likesSince = (uid: Uid | null) =>
+        getDocs(query(collectionGroup(db(uid), 'likes'), where('likedAt', '>=', Timestamp.fromDate(new Date('2025-01-01')))));
+      expect((await assertSucceeds(likesSince('sam'))).docs.map((d) => d.ref.path)).toEqual(['users/bob/likes/pub']);
+      await assertSucceeds(likesSince('ada'));
+      for (const uid of ['alice', 'bob', 'agnes', null] as const) await assertFails(likesSince(uid));
+    });
+  });
+
+  describe('contributors/{uid}', () => {
+    it('lets staff read the registry and admins delete from it', async () => {
+      await assertSucceeds(getDocs(collection(db('sam'), 'contributors')));
+      await assertSucceeds(getDoc(doc(db('ada'), 'contributors', 'agnes')));
+      for (const uid of ['alice', 'agnes', null] as const) await assertFails(getDocs(collection(db(uid), 'contributors')));
+      await assertFails(deleteDoc(doc(db('sam'), 'contributors', 'agnes')));
+      await assertSucceeds(deleteDoc(doc(db('ada'), 'contributors', 'agnes')));
     });
   });
 

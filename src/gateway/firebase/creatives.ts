@@ -37,6 +37,7 @@ import { creativeRef, notFoundCreative, readCreativeDoc, submitterNames, timesta
 import { gatewayError, validate } from './errors';
 import { creativeFormFields, toCreative } from './mappers';
 import { byTimestamp, newestFirstReader } from './keyset';
+import { favoritesPage, likeRef } from './likes';
 import { collectPage, decodeCursor, encodeCursor, type ScanBatch, type ScanPosition } from './paging';
 import type { StoredMedia } from './storage';
 import { submissionPayload } from './webhooks';
@@ -186,7 +187,10 @@ export function firebaseCreatives(ctx: FirebaseContext): Gateway['creatives'] {
           const likes = typeof data.likes === 'number' ? data.likes : 0;
           // Idempotent: liking twice (or unliking twice) changes nothing.
           if (likedBy.includes(uid) === liked) return { likes, liked };
+          // The creative's counter and the dated like document change together (the rules tie them).
           tx.update(ref, { likes: increment(liked ? 1 : -1), likedBy: liked ? arrayUnion(uid) : arrayRemove(uid) });
+          if (liked) tx.set(likeRef(ctx, uid, id), { creativeId: id, likedAt: serverTimestamp() });
+          else tx.delete(likeRef(ctx, uid, id));
           return { likes: likes + (liked ? 1 : -1), liked };
         }),
       { deniedIsNotFound: true, notFoundMessage: MSG.creativeNotFound },
@@ -262,10 +266,7 @@ export function firebaseCreatives(ctx: FirebaseContext): Gateway['creatives'] {
 
     async favorites(q) {
       const uid = await requireUid(ctx);
-      const term = q.q?.trim() ?? '';
-      return scanApproved(ctx, { sort: 'recent', uid, cursor: q.cursor, extra: [where('likedBy', 'array-contains', uid)] }, (c) =>
-        matchesSearch(c, term),
-      );
+      return favoritesPage(ctx, uid, q.q?.trim() ?? '', q.cursor);
     },
 
     async download(creative) {

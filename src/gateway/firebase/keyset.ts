@@ -1,7 +1,6 @@
 import {
   collection,
   documentId,
-  getDocs,
   limit,
   orderBy,
   query,
@@ -13,6 +12,7 @@ import {
 import type { Page } from '@domain/types';
 import { dataOf, guard, type FirebaseContext } from './context';
 import { collectPage, decodeCursor, encodeCursor, type ScanBatch, type ScanPosition } from './paging';
+import { readQuery } from './reads';
 
 /**
  * Keyset pages of a Firestore query in `field DESC, documentId() DESC` order (newest first, the
@@ -62,7 +62,7 @@ export function newestFirstReader(
     const all = [...constraints, orderBy(order.field, 'desc'), orderBy(documentId(), 'desc')];
     if (after) all.push(startAfter(order.fromParts(after.slice(0, -1)), after[after.length - 1]));
     all.push(limit(size));
-    const snap = await getDocs(query(collection(ctx.db, collectionPath), ...all));
+    const snap = await readQuery(ctx.reads, query(collection(ctx.db, collectionPath), ...all));
     return {
       exhausted: snap.size < size,
       items: snap.docs.map((d) => {

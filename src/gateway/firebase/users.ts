@@ -20,6 +20,7 @@ import type { Gateway } from '../types';
 import { chunks, dataOf, guard, requireViewer, type FirebaseContext } from './context';
 import { gatewayError, validate } from './errors';
 import { byIsoString, newestFirstPage } from './keyset';
+import { likesOf } from './likes';
 import { toUser } from './mappers';
 
 /** Profiles read at most for one page of a search (past it, the page ends early with a cursor). */
@@ -90,8 +91,9 @@ export function firebaseUsers(ctx: FirebaseContext): Gateway['users'] {
       await guard(ctx, async () => {
         const creatives = collection(ctx.db, 'creatives');
         const comments = collection(ctx.db, 'comments');
-        const [liked, likedComments, written, submitted] = await Promise.all([
+        const [liked, likeDocs, likedComments, written, submitted] = await Promise.all([
           getDocs(query(creatives, where('likedBy', 'array-contains', id))),
+          getDocs(likesOf(ctx, id)),
           getDocs(query(comments, where('likedBy', 'array-contains', id))),
           getDocs(query(comments, where('userId', '==', id))),
           getDocs(query(creatives, where('submittedBy', '==', id))),
@@ -108,6 +110,8 @@ export function firebaseUsers(ctx: FirebaseContext): Gateway['users'] {
         await commitAll([
           // Their likes go, with the counters (likes == number of likers).
           ...liked.docs.map((d) => (b: WriteBatch) => b.update(d.ref, { likes: increment(-1), likedBy: arrayRemove(id) })),
+          // Their dated likes after them: the rules let them go once the creatives no longer list them.
+          ...likeDocs.docs.map((d) => (b: WriteBatch) => b.delete(d.ref)),
           ...likedComments.docs
             .filter((d) => !writtenIds.has(d.id))
             .map((d) => (b: WriteBatch) => b.update(d.ref, { likes: increment(-1), likedBy: arrayRemove(id) })),
@@ -121,9 +125,11 @@ export function firebaseUsers(ctx: FirebaseContext): Gateway['users'] {
           // Their submissions stay in the library, without a submitter.
           ...submitted.docs.map((d) => (b: WriteBatch) => b.update(d.ref, { submittedBy: null })),
         ]);
-        // Last, the profile goes and a tombstone keeps the account from creating itself again.
+        // Last, the profile and their place in the contributors' registry go, and a tombstone
+        // keeps the account from creating itself again.
         const last = writeBatch(ctx.db);
         last.set(doc(ctx.db, 'deletedUsers', id), { deletedAt: serverTimestamp(), deletedBy: admin.id });
+        last.delete(doc(ctx.db, 'contributors', id));
         last.delete(userRef(id));
         await last.commit();
       });
