@@ -1,8 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { getAuth } from 'firebase-admin/auth';
-import { getFirestore, Timestamp, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
 import sharp from 'sharp';
 import { creativeInput } from '@domain/schemas/creative';
 import type { Role } from '@domain/roles';
@@ -22,6 +20,7 @@ import {
 } from '@server/db/seed/demo-plan';
 import { ANALYSIS_DOC, creativeFormDocuments, PRIVATE_COLLECTION } from '@/gateway/firebase/creative-document';
 import type { UserDoc } from '@/gateway/firebase/mappers';
+import { openAdmin } from './admin';
 
 /**
  * The demo library of the self-hosted mode (server/db/seed/: same accounts, creatives, likes and
@@ -136,10 +135,9 @@ export async function seedFirebaseDemo(options: FirebaseSeedOptions): Promise<Fi
   await fs.mkdir(options.mediaDir, { recursive: true });
   const media = await Promise.all(DEMO_ENTRIES.map(({ c }, i) => writeDemoMedia(c, i, options.mediaDir, mediaBase)));
 
-  const app = initializeApp({ projectId }, `creatheque-seed-${Date.now()}-${Math.random().toString(36).slice(2)}`);
+  const admin = openAdmin(projectId);
   try {
-    const db = getFirestore(app);
-    const auth = getAuth(app);
+    const { db, auth } = admin;
     const writes: [DocumentReference, Record<string, unknown>][] = [];
     const profile = (p: UserDoc): Record<string, unknown> => ({ ...p });
 
@@ -263,6 +261,6 @@ export async function seedFirebaseDemo(options: FirebaseSeedOptions): Promise<Fi
       comments: commentPlan.length,
     };
   } finally {
-    await deleteApp(app);
+    await admin.close();
   }
 }
