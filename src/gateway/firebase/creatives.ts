@@ -11,14 +11,14 @@ import {
   query,
   runTransaction,
   serverTimestamp,
-  setDoc,
   startAfter,
   Timestamp,
-  updateDoc,
   where,
   writeBatch,
   type DocumentData,
+  type DocumentReference,
   type QueryConstraint,
+  type WriteBatch,
 } from 'firebase/firestore';
 import { creativeOfMonthRule, pickCreativeOfMonth } from '@domain/creative-of-month';
 import { downloadFileName } from '@domain/download';
@@ -30,14 +30,25 @@ import { can } from '@domain/permissions';
 import { adminCreativeInput, creativeInput } from '@domain/schemas/creative';
 import { matchesSearch } from '@domain/search';
 import { statusOnSubmit } from '@domain/transitions';
-import type { Creative, LikeState, Page, User } from '@domain/types';
+import type { Analysis, Creative, LikeState, Page, User } from '@domain/types';
 import type { Gateway, GallerySort, UploadProgress } from '../types';
 import { chunks, dataOf, guard, requireUid, requireViewer, uidOf, viewerOf, type FirebaseContext } from './context';
-import { creativeRef, notFoundCreative, readCreativeDoc, submitterNames, timestampParts } from './creatives-shared';
+import { creativeFormDocuments, derivedFields, type IndexedFields } from './creative-document';
+import {
+  analysisRef,
+  contributorRef,
+  creativeRef,
+  notFoundCreative,
+  readCreativeDoc,
+  readCreativeWithAnalysis,
+  submitterNames,
+  timestampParts,
+} from './creatives-shared';
 import { gatewayError, validate } from './errors';
-import { creativeFormFields, toCreative } from './mappers';
+import { toCreative } from './mappers';
 import { byTimestamp, newestFirstReader } from './keyset';
 import { collectPage, decodeCursor, encodeCursor, type ScanBatch, type ScanPosition } from './paging';
+import { readDocument } from './reads';
 import type { StoredMedia } from './storage';
 import { submissionPayload } from './webhooks';
 
@@ -143,7 +154,7 @@ function removeMedia(ctx: FirebaseContext, path: unknown): Promise<void> {
   return ctx.media.remove(path).catch((err: unknown) => ctx.log(`[firebase] could not delete ${path}`, err));
 }
 
-const EMPTY_ANALYSIS = { attention: '', interest: '', desire: '', bestPractices: [], actions: [] };
+const EMPTY_ANALYSIS: Analysis = { attention: '', interest: '', desire: '', bestPractices: [], actions: [] };
 
 /** Fields every new creative starts with (spec §3); the rules check each of them. */
 function newCreativeFields(viewer: User, status: 'pending' | 'approved') {
@@ -163,13 +174,34 @@ function newCreativeFields(viewer: User, status: 'pending' | 'approved') {
   };
 }
 
+/**
+ * Adds `contributors/{uid}` to the batch of someone's first creative (contract §3: the registry of
+ * everyone who ever submitted). A batch cannot read, so the entry is looked up just before; the
+ * rules refuse a creative whose submitter has no entry after the write, and a second creation.
+ */
+async function addContributorIfMissing(ctx: FirebaseContext, batch: WriteBatch, uid: string): Promise<void> {
+  const ref = contributorRef(ctx, uid);
+  const snap = await readDocument(ctx.reads, ref);
+  if (!snap.exists()) batch.set(ref, { uid, since: serverTimestamp() });
+}
+
+/** A new creative, its analysis and (first time) its submitter's registry entry, in one batch. */
+async function createCreative(ctx: FirebaseContext, ref: DocumentReference, creative: DocumentData, analysis: Analysis, uid: string) {
+  const batch = writeBatch(ctx.db);
+  batch.set(ref, creative);
+  batch.set(analysisRef(ctx, ref.id), analysis);
+  await addContributorIfMissing(ctx, batch, uid);
+  await batch.commit();
+}
+
 export function firebaseCreatives(ctx: FirebaseContext): Gateway['creatives'] {
   const col = () => collection(ctx.db, 'creatives');
 
-  async function readBack(id: string, viewer: User): Promise<Creative> {
+  /** The creative just written, as its author sees it (with the analysis that was written with it). */
+  async function readBack(id: string, viewer: User, analysis: Analysis): Promise<Creative> {
     const data = await readCreativeDoc(ctx, id);
     const names = await submitterNames(ctx, [typeof data.submittedBy === 'string' ? data.submittedBy : null]);
-    return toCreative(id, data, { uid: viewer.id }, names.get(data.submittedBy as string) ?? null);
+    return toCreative(id, data, { uid: viewer.id }, names.get(data.submittedBy as string) ?? null, analysis);
   }
 
   async function setLike(id: string, liked: boolean): Promise<LikeState> {
@@ -246,7 +278,8 @@ export function firebaseCreatives(ctx: FirebaseContext): Gateway['creatives'] {
     },
 
     async get(id) {
-      const [viewer, data] = await Promise.all([viewerOf(ctx), readCreativeDoc(ctx, id)]);
+      const viewer = await viewerOf(ctx);
+      const { data, analysis } = await readCreativeWithAnalysis(ctx, id, viewer);
       const submittedBy = typeof data.submittedBy === 'string' ? data.submittedBy : null;
       // The submitter's name for those who may read that profile: staff, and the submitter.
       let submitter: { firstName: string; lastName: string } | null = null;
@@ -254,7 +287,7 @@ export function firebaseCreatives(ctx: FirebaseContext): Gateway['creatives'] {
       else if (viewer && submittedBy && can(viewer.role, 'creative:review')) {
         submitter = (await submitterNames(ctx, [submittedBy])).get(submittedBy) ?? null;
       }
-      return toCreative(id, data, { uid: viewer?.id ?? (await uidOf(ctx)) }, submitter);
+      return toCreative(id, data, { uid: viewer?.id ?? (await uidOf(ctx)) }, submitter, analysis);
     },
 
     like: (id) => setLike(id, true),
@@ -289,27 +322,34 @@ export function firebaseCreatives(ctx: FirebaseContext): Gateway['creatives'] {
       const data = validate(creativeInput, input);
       checkMedia(file);
       const status = statusOnSubmit(viewer.role) === 'approved' ? 'approved' : 'pending';
+      const { creative, analysis } = creativeFormDocuments(data);
       const stored = await storeMedia(ctx, file, viewer, onProgress);
       const ref = doc(col());
       try {
         await guard(ctx, () =>
-          setDoc(ref, {
-            ...creativeFormFields(data),
-            mediaUrl: stored.url,
-            mediaPath: stored.path,
-            mediaType: stored.kind,
-            image: null,
-            posterUrl: null,
-            width: stored.width,
-            height: stored.height,
-            ...newCreativeFields(viewer, status),
-          }),
+          createCreative(
+            ctx,
+            ref,
+            {
+              ...creative,
+              mediaUrl: stored.url,
+              mediaPath: stored.path,
+              mediaType: stored.kind,
+              image: null,
+              posterUrl: null,
+              width: stored.width,
+              height: stored.height,
+              ...newCreativeFields(viewer, status),
+            },
+            analysis,
+            viewer.id,
+          ),
         );
       } catch (err) {
         await removeMedia(ctx, stored.path);
         throw err;
       }
-      const created = await readBack(ref.id, viewer);
+      const created = await readBack(ref.id, viewer, analysis);
       ctx.webhook(ctx.webhooks.submission, submissionPayload(created, viewer));
       return created;
     },
@@ -319,29 +359,32 @@ export function firebaseCreatives(ctx: FirebaseContext): Gateway['creatives'] {
       const data = validate(creativeInput, input);
       if (file) checkMedia(file);
       const existing = await readCreativeDoc(ctx, id);
+      const { creative, analysis } = creativeFormDocuments(data);
       const stored = file ? await storeMedia(ctx, file, viewer, onProgress) : null;
+      const media = stored
+        ? {
+            mediaUrl: stored.url,
+            mediaPath: stored.path,
+            mediaType: stored.kind,
+            posterUrl: null,
+            width: stored.width,
+            height: stored.height,
+          }
+        : {};
       try {
-        await guard(ctx, () =>
-          updateDoc(creativeRef(ctx, id), {
-            ...creativeFormFields(data),
-            ...(stored
-              ? {
-                  mediaUrl: stored.url,
-                  mediaPath: stored.path,
-                  mediaType: stored.kind,
-                  posterUrl: null,
-                  width: stored.width,
-                  height: stored.height,
-                }
-              : {}),
-          }),
-        );
+        await guard(ctx, () => {
+          // The public fields and the analysis change together: the rules check that they agree.
+          const batch = writeBatch(ctx.db);
+          batch.update(creativeRef(ctx, id), { ...creative, ...media });
+          batch.set(analysisRef(ctx, id), analysis);
+          return batch.commit();
+        });
       } catch (err) {
         if (stored) await removeMedia(ctx, stored.path);
         throw err;
       }
       if (stored) await removeMedia(ctx, existing.mediaPath);
-      return readBack(id, viewer);
+      return readBack(id, viewer, analysis);
     },
 
     async remove(id) {
@@ -349,11 +392,12 @@ export function firebaseCreatives(ctx: FirebaseContext): Gateway['creatives'] {
       const existing = await readCreativeDoc(ctx, id);
       const ref = creativeRef(ctx, id);
       const comments = await guard(ctx, () => getDocs(query(collection(ctx.db, 'comments'), where('creativeId', '==', id))));
-      // The creative first, then its comments (spec §4), in batches Firestore accepts.
+      // The creative and its analysis first, then its comments (spec §4), in batches Firestore accepts.
       const groups = chunks(comments.docs, WRITE_BATCH);
       await guard(ctx, async () => {
         const first = writeBatch(ctx.db);
         first.delete(ref);
+        first.delete(analysisRef(ctx, id));
         for (const c of groups[0] ?? []) first.delete(c.ref);
         await first.commit();
         for (const group of groups.slice(1)) {
@@ -369,29 +413,39 @@ export function firebaseCreatives(ctx: FirebaseContext): Gateway['creatives'] {
       const viewer = await requireViewer(ctx, 'creative:admin-form');
       const data = validate(adminCreativeInput, input);
       const ref = doc(col());
+      const fields: IndexedFields = {
+        name: data.name,
+        advertiser: data.advertiser,
+        format: data.format,
+        objective: data.objective,
+        type: data.type,
+        sector: data.sector,
+        platform: data.platform,
+        isJuntoAngel: false,
+        testedAndApproved: false,
+      };
+      // The admin form has no analysis: an empty one, so that every creative has its document.
       await guard(ctx, () =>
-        setDoc(ref, {
-          name: data.name,
-          advertiser: data.advertiser,
-          mediaUrl: null,
-          mediaPath: null,
-          mediaType: 'image',
-          image: data.image,
-          posterUrl: null,
-          width: null,
-          height: null,
-          format: data.format,
-          objective: data.objective,
-          type: data.type,
-          sector: data.sector,
-          platform: data.platform,
-          isJuntoAngel: false,
-          testedAndApproved: false,
-          analysis: EMPTY_ANALYSIS,
-          ...newCreativeFields(viewer, 'approved'),
-        }),
+        createCreative(
+          ctx,
+          ref,
+          {
+            ...fields,
+            ...derivedFields(fields, EMPTY_ANALYSIS),
+            mediaUrl: null,
+            mediaPath: null,
+            mediaType: 'image',
+            image: data.image,
+            posterUrl: null,
+            width: null,
+            height: null,
+            ...newCreativeFields(viewer, 'approved'),
+          },
+          EMPTY_ANALYSIS,
+          viewer.id,
+        ),
       );
-      return readBack(ref.id, viewer);
+      return readBack(ref.id, viewer, EMPTY_ANALYSIS);
     },
   };
 }
