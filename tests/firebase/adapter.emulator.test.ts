@@ -273,6 +273,14 @@ describe.skipIf(missing.length > 0)('firebase adapter on the emulators', () => {
       expect(contributor).toEqual({ uid: agency.user.id, since: creative?.createdAt });
     });
 
+    it('registers a first submitter once when first submissions race', async () => {
+      const agency = await backend.signedIn('agency');
+      const image = await backend.image();
+      const made = await Promise.all([1, 2, 3, 4].map((i) => agency.gateway.creatives.submit({ ...FORM, name: `Course ${i}` }, image)));
+      expect(new Set(made.map((c) => c.id)).size).toBe(4);
+      expect(await storedDoc(`contributors/${agency.user.id}`)).toMatchObject({ uid: agency.user.id });
+    });
+
     it('edits a creative and replaces its media, removing the old file', async () => {
       const specialist = await backend.signedIn('specialist');
       const created = await specialist.gateway.creatives.submit({ ...FORM, name: 'Avant' }, await backend.image());

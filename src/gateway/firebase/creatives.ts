@@ -18,7 +18,6 @@ import {
   type DocumentData,
   type DocumentReference,
   type QueryConstraint,
-  type WriteBatch,
 } from 'firebase/firestore';
 import { creativeOfMonthRule, pickCreativeOfMonth } from '@domain/creative-of-month';
 import { downloadFileName } from '@domain/download';
@@ -175,23 +174,29 @@ function newCreativeFields(viewer: User, status: 'pending' | 'approved') {
 }
 
 /**
- * Adds `contributors/{uid}` to the batch of someone's first creative (contract §3: the registry of
- * everyone who ever submitted). A batch cannot read, so the entry is looked up just before; the
- * rules refuse a creative whose submitter has no entry after the write, and a second creation.
+ * A new creative, its analysis and, with someone's first creative, their `contributors/{uid}` entry
+ * (contract §3: the registry of everyone who ever submitted) — in one batch. A batch cannot read,
+ * so the entry is looked up just before; the rules refuse a creative whose submitter has no entry
+ * after the write, and a second creation of the entry. When two first submissions race, the one
+ * that loses finds the entry written by the other and is sent again without it.
  */
-async function addContributorIfMissing(ctx: FirebaseContext, batch: WriteBatch, uid: string): Promise<void> {
-  const ref = contributorRef(ctx, uid);
-  const snap = await readDocument(ctx.reads, ref);
-  if (!snap.exists()) batch.set(ref, { uid, since: serverTimestamp() });
-}
-
-/** A new creative, its analysis and (first time) its submitter's registry entry, in one batch. */
 async function createCreative(ctx: FirebaseContext, ref: DocumentReference, creative: DocumentData, analysis: Analysis, uid: string) {
-  const batch = writeBatch(ctx.db);
-  batch.set(ref, creative);
-  batch.set(analysisRef(ctx, ref.id), analysis);
-  await addContributorIfMissing(ctx, batch, uid);
-  await batch.commit();
+  const contributor = contributorRef(ctx, uid);
+  const registered = async () => (await readDocument(ctx.reads, contributor)).exists();
+  const write = (withContributor: boolean) => {
+    const batch = writeBatch(ctx.db);
+    batch.set(ref, creative);
+    batch.set(analysisRef(ctx, ref.id), analysis);
+    if (withContributor) batch.set(contributor, { uid, since: serverTimestamp() });
+    return batch.commit();
+  };
+  if (await registered()) return write(false);
+  try {
+    await write(true);
+  } catch (err) {
+    if (!(await registered())) throw err;
+    await write(false);
+  }
 }
 
 export function firebaseCreatives(ctx: FirebaseContext): Gateway['creatives'] {
