@@ -54,6 +54,14 @@ describe.skipIf(missing.length > 0)('firebase adapter on the emulators', () => {
   afterAll(() => backend?.close());
 
   const testEnv = () => backend.env;
+  /** What is stored, read with the rules off: a document's data, or undefined. */
+  async function storedDoc(path: string): Promise<Record<string, unknown> | undefined> {
+    let data: Record<string, unknown> | undefined;
+    await testEnv().withSecurityRulesDisabled(async (ctx) => {
+      data = (await getDoc(doc(ctx.firestore() as unknown as Firestore, path))).data();
+    });
+    return data;
+  }
   async function seed(id: string, data: Record<string, unknown>) {
     await testEnv().withSecurityRulesDisabled(async (ctx) => {
       await setDoc(doc(ctx.firestore() as unknown as Firestore, 'creatives', id), data);
@@ -83,8 +91,9 @@ describe.skipIf(missing.length > 0)('firebase adapter on the emulators', () => {
   }
   /** The contributors' registry entry the submission writes (contract §3). */
   const contributor = (uid: string): [string, Record<string, unknown>] => [`contributors/${uid}`, { uid, since: Timestamp.now() }];
+  /** A creative document as the adapter stores it (creative-document.ts); its analysis document is left out. */
   function stored(i: number, overrides: Record<string, unknown> = {}) {
-    return {
+    const data = {
       name: `Galerie ${String(i).padStart(2, '0')}${i % 7 === 0 ? ' Été' : ''}`,
       advertiser: i % 5 === 0 ? 'Crème Brûlée' : 'Marque',
       mediaUrl: null,
@@ -98,7 +107,7 @@ describe.skipIf(missing.length > 0)('firebase adapter on the emulators', () => {
       objective: 'TOFU',
       type: 'UGC',
       sector: 'Food',
-      platform: PLATFORMS[i % 4],
+      platform: PLATFORMS[i % 4]!,
       likes: i % 6,
       likedBy: [],
       comments: 0,
@@ -108,7 +117,6 @@ describe.skipIf(missing.length > 0)('firebase adapter on the emulators', () => {
       submittedBy: null,
       isJuntoAngel: i % 4 === 0,
       testedAndApproved: i % 8 === 0,
-      analysis: { attention: '', interest: '', desire: '', bestPractices: i % 2 ? ['Un hook'] : [], actions: [] },
       isFeatured: false,
       featuredAt: null,
       analyzedBy: null,
@@ -116,6 +124,8 @@ describe.skipIf(missing.length > 0)('firebase adapter on the emulators', () => {
       rejectionReason: null,
       ...overrides,
     };
+    const analysis = { attention: '', interest: '', desire: '', bestPractices: i % 2 ? ['Un hook'] : [], actions: [] };
+    return { ...data, ...derivedFields(data, analysis) };
   }
 
   describe('gallery', () => {
@@ -203,11 +213,18 @@ describe.skipIf(missing.length > 0)('firebase adapter on the emulators', () => {
     it('shows the analysis to signed-in viewers only, and the submitter to staff', async () => {
       const agency = await backend.signedIn('agency');
       const specialist = await backend.signedIn('specialist');
+      const user = await backend.signedIn('user');
       const created = await agency.gateway.creatives.submit({ ...FORM, name: 'Détail' }, await backend.image());
-      await specialist.gateway.review.approve(created.id);
+      expect(created.analysis).toMatchObject({ attention: 'Message' });
+      // The detail page replaces its copy with what approving returns: it keeps the analysis.
+      expect((await specialist.gateway.review.approve(created.id)).analysis).toMatchObject({ attention: 'Message' });
       expect((await backend.gateway().creatives.get(created.id)).analysis).toBeNull();
+      expect((await user.gateway.creatives.get(created.id)).analysis).toMatchObject({ attention: 'Message' });
       const seen = await specialist.gateway.creatives.get(created.id);
       expect(seen.analysis).toMatchObject({ attention: 'Message', bestPractices: ['Accroche'] });
+      // Lists and cards: the stored preview, never the analysis.
+      const listed = (await user.gateway.creatives.list({ q: 'Détail' })).items.find((c) => c.id === created.id);
+      expect(listed).toMatchObject({ analysis: null, analysisPreview: ['Accroche'] });
       expect(seen.submitter).toEqual({ firstName: 'Test', lastName: 'agency' });
       expect((await failure(backend.gateway().creatives.get('introuvable'))).message).toBe(MSG.creativeNotFound);
       expect((await failure(backend.gateway().creatives.get('a/b'))).code).toBe('NOT_FOUND');
@@ -325,6 +342,38 @@ describe.skipIf(missing.length > 0)('firebase adapter on the emulators', () => {
       expect((await failure(agency.gateway.review.counts())).code).toBe('FORBIDDEN');
     });
 
+    it('writes the creative and its private analysis together, and registers a first submitter once', async () => {
+      const agency = await backend.signedIn('agency');
+      const first = await agency.gateway.creatives.submit({ ...FORM, name: 'Première' }, await backend.image());
+      const second = await agency.gateway.creatives.submit(
+        { ...FORM, name: 'Seconde', attention: '', bestPractices: [] },
+        await backend.image(),
+      );
+      const creative = await storedDoc(`creatives/${first.id}`);
+      expect(creative).not.toHaveProperty('analysis');
+      expect(creative).toMatchObject({ hasAnalysis: true, analysisPreview: ['Accroche'], status: 'pending' });
+      expect(creative?.searchKeys).toContain('premiere');
+      expect(creative?.facets).toContain(`format:${FORM.format[0]}`);
+      expect(await storedDoc(`creatives/${first.id}/private/analysis`)).toEqual({
+        attention: 'Message',
+        interest: '',
+        desire: '',
+        bestPractices: ['Accroche'],
+        actions: [],
+      });
+      expect(await storedDoc(`creatives/${second.id}`)).toMatchObject({ hasAnalysis: false, analysisPreview: [] });
+      const contributor = await storedDoc(`contributors/${agency.user.id}`);
+      expect(contributor).toEqual({ uid: agency.user.id, since: creative?.createdAt });
+    });
+
+    it('registers a first submitter once when first submissions race', async () => {
+      const agency = await backend.signedIn('agency');
+      const image = await backend.image();
+      const made = await Promise.all([1, 2, 3, 4].map((i) => agency.gateway.creatives.submit({ ...FORM, name: `Course ${i}` }, image)));
+      expect(new Set(made.map((c) => c.id)).size).toBe(4);
+      expect(await storedDoc(`contributors/${agency.user.id}`)).toMatchObject({ uid: agency.user.id });
+    });
+
     it('edits a creative and replaces its media, removing the old file', async () => {
       const specialist = await backend.signedIn('specialist');
       const created = await specialist.gateway.creatives.submit({ ...FORM, name: 'Avant' }, await backend.image());
@@ -334,7 +383,13 @@ describe.skipIf(missing.length > 0)('firebase adapter on the emulators', () => {
         { ...FORM, name: 'Après', format: ['GIF', 'Motion'] },
         new File([new Uint8Array(8)], 'b.webp', { type: 'image/webp' }),
       );
-      expect(updated).toMatchObject({ name: 'Après', format: 'GIF, Motion' });
+      expect(updated).toMatchObject({ name: 'Après', format: 'GIF, Motion', analysis: { attention: 'Message' } });
+      expect(await storedDoc(`creatives/${created.id}`)).toMatchObject({ facets: expect.arrayContaining(['format:GIF', 'format:Motion']) });
+      expect((await storedDoc(`creatives/${created.id}`))?.searchKeys).toContain('apres');
+      const cleared = await specialist.gateway.creatives.update(created.id, { ...FORM, name: 'Après', attention: '', bestPractices: [] });
+      expect(cleared).toMatchObject({ analysis: { attention: '', bestPractices: [] }, analysisPreview: [] });
+      expect(await storedDoc(`creatives/${created.id}`)).toMatchObject({ hasAnalysis: false, analysisPreview: [] });
+      expect(await storedDoc(`creatives/${created.id}/private/analysis`)).toMatchObject({ attention: '', bestPractices: [] });
       const after = [...dataUrls.objects.keys()];
       expect(after.filter((p) => !before.includes(p))).toHaveLength(1);
       expect(after.some((p) => p.endsWith('.webp'))).toBe(true);
@@ -362,6 +417,7 @@ describe.skipIf(missing.length > 0)('firebase adapter on the emulators', () => {
       await specialist.gateway.creatives.remove(created.id);
       expect(dataUrls.objects.size).toBe(mediaCount - 1);
       expect((await failure(user.gateway.creatives.get(created.id))).code).toBe('NOT_FOUND');
+      expect(await storedDoc(`creatives/${created.id}/private/analysis`)).toBeUndefined();
       await testEnv().withSecurityRulesDisabled(async (ctx) => {
         const left = await getDocs(collection(ctx.firestore() as unknown as Firestore, 'comments'));
         expect(left.docs.filter((d) => d.data().creativeId === created.id)).toEqual([]);
@@ -382,6 +438,14 @@ describe.skipIf(missing.length > 0)('firebase adapter on the emulators', () => {
         platform: 'Pinterest',
       });
       expect(created).toMatchObject({ status: 'approved', validated: true, mediaUrl: 'https://example.com/visuel.png', objective: 'MOFU' });
+      expect(created.analysis).toEqual({ attention: '', interest: '', desire: '', bestPractices: [], actions: [] });
+      expect(await storedDoc(`creatives/${created.id}`)).toMatchObject({
+        hasAnalysis: false,
+        analysisPreview: [],
+        facets: expect.arrayContaining(['objective:MOFU', 'platform:Pinterest']),
+      });
+      expect(await storedDoc(`creatives/${created.id}/private/analysis`)).toEqual(created.analysis);
+      expect(await storedDoc(`contributors/${adminUser.user.id}`)).toMatchObject({ uid: adminUser.user.id });
       const specialist = await backend.signedIn('specialist');
       expect(
         (await failure(specialist.gateway.creatives.adminCreate({ ...created, image: 'https://example.com/x.png' } as never))).code,

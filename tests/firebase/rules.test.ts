@@ -25,6 +25,10 @@ import {
 } from 'firebase/firestore';
 import { deleteObject, getBytes, ref, uploadBytes, type FirebaseStorage } from 'firebase/storage';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { NAME_MAX } from '@domain/limits';
+import type { Analysis } from '@domain/types';
+import { CATEGORY_KEYS, CATEGORY_LISTS, joinCategory } from '@domain/vocabulary';
+import { derivedFields } from '@/gateway/firebase/creative-document';
 import { probe, reportSkip } from './emulators';
 
 /**
@@ -66,13 +70,27 @@ const profile = (uid: string, role: string) => ({
   createdAt: '2026-01-01T00:00:00.000Z',
 });
 
-const ANALYSIS = { attention: '', interest: '', desire: '', bestPractices: [], actions: [] };
+const ANALYSIS: Analysis = { attention: '', interest: '', desire: '', bestPractices: [], actions: [] };
+const FILLED: Analysis = { ...ANALYSIS, attention: 'Clair', bestPractices: ['Un hook'] };
 
-/** A valid creative as a client would create it (createdAt = the request's time). */
+/** The form fields of the test creative, and what creative-document.ts derives from them. */
+const FIELDS = {
+  name: 'Visuel',
+  advertiser: 'Marque',
+  format: 'Statique',
+  objective: 'TOFU',
+  type: 'UGC',
+  sector: 'Food',
+  platform: 'Meta',
+  isJuntoAngel: false,
+  testedAndApproved: false,
+};
+
+/** A valid creative as a client would create it (createdAt = the request's time); its analysis is empty. */
 function newCreative(submittedBy: string, status: 'pending' | 'approved', overrides: Record<string, unknown> = {}) {
   return {
-    name: 'Visuel',
-    advertiser: 'Marque',
+    ...FIELDS,
+    ...derivedFields(FIELDS, ANALYSIS),
     mediaUrl: 'http://127.0.0.1/media.png',
     mediaPath: 'creatives/1700000000000-abc.png',
     mediaType: 'image',
@@ -80,11 +98,6 @@ function newCreative(submittedBy: string, status: 'pending' | 'approved', overri
     posterUrl: null,
     width: null,
     height: null,
-    format: 'Statique',
-    objective: 'TOFU',
-    type: 'UGC',
-    sector: 'Food',
-    platform: 'Meta',
     likes: 0,
     likedBy: [],
     comments: 0,
@@ -92,9 +105,6 @@ function newCreative(submittedBy: string, status: 'pending' | 'approved', overri
     validated: status === 'approved',
     status,
     submittedBy,
-    isJuntoAngel: false,
-    testedAndApproved: false,
-    analysis: ANALYSIS,
     isFeatured: false,
     featuredAt: null,
     analyzedBy: null,
@@ -115,6 +125,8 @@ function storedCreative(submittedBy: string, status: 'pending' | 'approved' | 'r
     ...overrides,
   };
 }
+
+const analysisDoc = (store: Firestore, id: string) => doc(store, 'creatives', id, 'private', 'analysis');
 
 describe.skipIf(!firestoreEmulator.available)('Firestore rules (firestore.rules)', () => {
   let env: RulesTestEnvironment;
@@ -146,6 +158,7 @@ describe.skipIf(!firestoreEmulator.available)('Firestore rules (firestore.rules)
       await setDoc(doc(admin, 'contributors', 'agnes'), { uid: 'agnes', since: Timestamp.fromDate(new Date('2026-01-02T00:00:00Z')) });
       await setDoc(doc(admin, 'creatives', 'wait'), storedCreative('agnes', 'pending'));
       await setDoc(doc(admin, 'creatives', 'no'), storedCreative('agnes', 'rejected'));
+      for (const id of ['pub', 'wait', 'no']) await setDoc(analysisDoc(admin, id), ANALYSIS);
       await setDoc(doc(admin, 'comments', 'c1'), {
         userId: 'alice',
         creativeId: 'pub',
@@ -289,8 +302,25 @@ describe.skipIf(!firestoreEmulator.available)('Firestore rules (firestore.rules)
     });
   });
 
+  /**
+   * A submission as the adapter writes it: the creative, its analysis and, the first time, the
+   * caller's contributors entry, in one batch (the entry is looked up first: a batch cannot read).
+   */
+  async function submit(uid: Uid | null, data: Record<string, unknown>, analysis: Analysis | null = ANALYSIS) {
+    const store = db(uid);
+    const ref = doc(collection(store, 'creatives'));
+    const batch = writeBatch(store);
+    batch.set(ref, data);
+    if (analysis) batch.set(analysisDoc(store, ref.id), analysis);
+    if (uid && !(await getDoc(doc(store, 'contributors', uid))).exists()) {
+      batch.set(doc(store, 'contributors', uid), { uid, since: serverTimestamp() });
+    }
+    await batch.commit();
+    return ref.id;
+  }
+
   describe('creatives/{id}: submission', () => {
-    const create = (uid: Uid | null, data: Record<string, unknown>) => setDoc(doc(collection(db(uid), 'creatives')), data);
+    const create = (uid: Uid | null, data: Record<string, unknown>) => submit(uid, data);
 
     it('lets an agency submit a pending creative, never an approved one', async () => {
       await assertSucceeds(create('agnes', newCreative('agnes', 'pending')));
@@ -456,13 +486,31 @@ describe.skipIf(!firestoreEmulator.available)('Firestore rules (firestore.rules)
     });
   });
 
+  /** A staff edit as the adapter writes it: the creative's fields and its analysis in one batch. */
+  function editWithAnalysis(uid: Uid | null, id: string, fields: Record<string, unknown>, analysis: Analysis) {
+    const store = db(uid);
+    const batch = writeBatch(store);
+    batch.update(doc(store, 'creatives', id), { ...fields, ...derivedFields({ ...FIELDS, ...fields } as typeof FIELDS, analysis) });
+    batch.set(analysisDoc(store, id), analysis);
+    return batch.commit();
+  }
+
+  /** A deletion as the adapter writes it: the creative with its analysis. */
+  function removeWithAnalysis(uid: Uid | null, id: string) {
+    const store = db(uid);
+    const batch = writeBatch(store);
+    batch.delete(doc(store, 'creatives', id));
+    batch.delete(analysisDoc(store, id));
+    return batch.commit();
+  }
+
   describe('creatives/{id}: validation, edits, featuring, deletion', () => {
     const update = (uid: Uid | null, id: string, data: Record<string, unknown>) => updateDoc(doc(db(uid), 'creatives', id), data);
 
     it.each(['sam', 'ada'] as const)('lets %s approve, reject with a reason, edit and feature', async (uid) => {
       await assertSucceeds(update(uid, 'wait', { status: 'rejected', validated: false, rejectionReason: 'Visuel flou' }));
       await assertSucceeds(update(uid, 'no', { status: 'approved', validated: true, rejectionReason: null }));
-      await assertSucceeds(update(uid, 'pub', { name: 'Nouveau nom', analysis: { ...ANALYSIS, attention: 'Clair' } }));
+      await assertSucceeds(editWithAnalysis(uid, 'pub', { name: 'Nouveau nom' }, FILLED));
       await assertSucceeds(update(uid, 'pub', { isFeatured: true, featuredAt: Timestamp.now(), analyzedBy: 'Léa', rating: 5 }));
     });
 
@@ -494,10 +542,154 @@ describe.skipIf(!firestoreEmulator.available)('Firestore rules (firestore.rules)
       await assertFails(update(uid, 'pub', { isFeatured: true, featuredAt: Timestamp.now(), analyzedBy: 'X', rating: 5 }));
     });
 
-    it('lets only staff delete creatives', async () => {
-      for (const uid of ['alice', 'agnes', null] as const) await assertFails(deleteDoc(doc(db(uid), 'creatives', 'wait')));
-      await assertSucceeds(deleteDoc(doc(db('sam'), 'creatives', 'wait')));
-      await assertSucceeds(deleteDoc(doc(db('ada'), 'creatives', 'no')));
+    it('lets only staff delete creatives, with their analysis', async () => {
+      for (const uid of ['alice', 'agnes', null] as const) await assertFails(removeWithAnalysis(uid, 'wait'));
+      await assertFails(deleteDoc(doc(db('sam'), 'creatives', 'wait')));
+      await assertFails(deleteDoc(analysisDoc(db('sam'), 'wait')));
+      await assertSucceeds(removeWithAnalysis('sam', 'wait'));
+      await assertSucceeds(removeWithAnalysis('ada', 'no'));
+    });
+  });
+
+  describe('creatives/{id}/private/analysis', () => {
+    const readable: [Uid | null, string, boolean][] = [
+      [null, 'pub', false],
+      ['ghost', 'pub', false],
+      ['alice', 'pub', true],
+      ['alice', 'wait', false],
+      ['agnes', 'wait', true],
+      ['agnes', 'no', true],
+      ['agathe', 'pub', true],
+      ['agathe', 'wait', false],
+      ['agathe', 'no', false],
+      ['sam', 'wait', true],
+      ['ada', 'no', true],
+    ];
+    it.each(readable)('%s reading the analysis of %s: %s', async (uid, id, allowed) => {
+      const read = getDoc(analysisDoc(db(uid), id));
+      if (allowed) await assertSucceeds(read);
+      else await assertFails(read);
+    });
+
+    it('keeps the analysis out of what a visitor reads of the creative itself', async () => {
+      await env.withSecurityRulesDisabled(async (ctx) => {
+        const admin = ctx.firestore() as unknown as Firestore;
+        await setDoc(analysisDoc(admin, 'pub'), FILLED);
+        await updateDoc(doc(admin, 'creatives', 'pub'), derivedFields(FIELDS, FILLED));
+      });
+      const seen = (await assertSucceeds(getDoc(doc(db(null), 'creatives', 'pub')))).data()!;
+      expect(seen).not.toHaveProperty('analysis');
+      expect(JSON.stringify(seen)).not.toContain(FILLED.attention);
+      expect(seen).toMatchObject({ analysisPreview: ['Un hook'], hasAnalysis: true });
+      const listed = await assertSucceeds(getDocs(query(collection(db(null), 'creatives'), where('status', '==', 'approved'))));
+      expect(listed.docs.every((d) => !('analysis' in d.data()))).toBe(true);
+      await assertFails(getDocs(collection(db('ada'), 'creatives', 'pub', 'private')));
+    });
+
+    it('refuses a creative that holds its analysis, or is created without its analysis document', async () => {
+      await assertFails(submit('sam', newCreative('sam', 'approved', { analysis: FILLED })));
+      await assertFails(submit('sam', newCreative('sam', 'approved'), null));
+      await assertFails(submit('agnes', newCreative('agnes', 'pending'), null));
+      await assertFails(submit('sam', newCreative('sam', 'approved'), { ...ANALYSIS, secret: 'x' } as Analysis));
+    });
+
+    it('lets an agency write an analysis only with its own pending creative, in the batch that creates it', async () => {
+      await assertSucceeds(submit('agnes', { ...newCreative('agnes', 'pending'), ...derivedFields(FIELDS, FILLED) }, FILLED));
+      await assertFails(setDoc(analysisDoc(db('agnes'), 'wait'), ANALYSIS));
+      // Not even the first analysis of its pending creative, once that creative exists.
+      await env.withSecurityRulesDisabled(async (ctx) => {
+        await deleteDoc(analysisDoc(ctx.firestore() as unknown as Firestore, 'wait'));
+      });
+      await assertFails(setDoc(analysisDoc(db('agnes'), 'wait'), ANALYSIS));
+      await assertFails(setDoc(analysisDoc(db('agnes'), 'pub'), ANALYSIS));
+      await assertFails(setDoc(analysisDoc(db('agnes'), 'nouvelle'), ANALYSIS));
+      await assertFails(setDoc(analysisDoc(db('alice'), 'nouvelle'), ANALYSIS));
+      // An agency creating someone else's creative, or an approved one, brings no analysis in either.
+      await assertFails(submit('agnes', newCreative('agathe', 'pending')));
+      await assertFails(submit('agnes', newCreative('agnes', 'approved')));
+    });
+
+    it("refuses an analysis that disagrees with the creative's hasAnalysis, alone or in a batch", async () => {
+      // 'pub' has an empty analysis: a lone filled one would leave hasAnalysis false.
+      await assertFails(setDoc(analysisDoc(db('sam'), 'pub'), FILLED));
+      await assertFails(updateDoc(doc(db('sam'), 'creatives', 'pub'), { hasAnalysis: true }));
+      await assertFails(submit('sam', newCreative('sam', 'approved'), FILLED));
+      await assertFails(submit('sam', { ...newCreative('sam', 'approved'), hasAnalysis: true }, ANALYSIS));
+      // Blank texts are no analysis (domain hasAnalysis trims them).
+      await assertSucceeds(setDoc(analysisDoc(db('sam'), 'pub'), { ...ANALYSIS, attention: '   ' }));
+      await assertSucceeds(editWithAnalysis('sam', 'pub', {}, FILLED));
+      await assertSucceeds(editWithAnalysis('ada', 'wait', {}, { ...ANALYSIS, actions: ['Tester'] }));
+      await assertSucceeds(submit('sam', { ...newCreative('sam', 'approved'), ...derivedFields(FIELDS, FILLED) }, FILLED));
+      for (const uid of ['alice', 'agnes', null] as const) await assertFails(editWithAnalysis(uid, 'wait', {}, FILLED));
+    });
+
+    it('accepts the largest index keys index-keys.ts makes, and refuses more', async () => {
+      const every = Object.fromEntries(CATEGORY_KEYS.map((key) => [key, joinCategory([...CATEGORY_LISTS[key]])]));
+      const all = { ...FIELDS, ...every, isJuntoAngel: true, testedAndApproved: true };
+      const richest = derivedFields(all, ANALYSIS);
+      expect(richest.facets.length).toBe(CATEGORY_KEYS.reduce((n, key) => n + CATEGORY_LISTS[key].length, 2));
+      // Hangul syllables with a final consonant come out of the normalisation as three letters each:
+      // one word of 105 letters per field, nearly all of its pieces distinct (1,800 at most).
+      const hangul = (from: number) => Array.from({ length: NAME_MAX }, (_, i) => String.fromCharCode(from + i * 29)).join('');
+      const longest = derivedFields({ ...FIELDS, name: hangul(0xac01), advertiser: hangul(0xb001) }, ANALYSIS);
+      expect(longest.searchKeys.length).toBeGreaterThan(1750);
+      await assertSucceeds(submit('sam', { ...newCreative('sam', 'approved'), ...all, facets: richest.facets }));
+      await assertSucceeds(submit('sam', newCreative('sam', 'approved', { name: hangul(0xac01), advertiser: hangul(0xb001), ...longest })));
+      await assertFails(submit('sam', newCreative('sam', 'approved', { searchKeys: Array.from({ length: 1801 }, (_, i) => `k${i}`) })));
+      await assertFails(submit('sam', newCreative('sam', 'approved', { facets: Array.from({ length: 65 }, (_, i) => `f:${i}`) })));
+      await assertFails(submit('sam', newCreative('sam', 'approved', { analysisPreview: ['a', 'b', 'c', 'd'] })));
+      await assertFails(submit('sam', newCreative('sam', 'approved', { hasAnalysis: 'non' })));
+    });
+  });
+
+  describe('contributors/{uid}', () => {
+    const entry = (uid: string, overrides: Record<string, unknown> = {}) => ({ uid, since: serverTimestamp(), ...overrides });
+    const register = (uid: Uid | null, of: string, data: Record<string, unknown> = entry(of)) =>
+      setDoc(doc(db(uid), 'contributors', of), data);
+
+    it('lets agencies, specialists and admins add themselves once, with the time of the request', async () => {
+      await assertSucceeds(register('agnes', 'agnes'));
+      await assertFails(register('agnes', 'agnes'));
+      await assertSucceeds(register('sam', 'sam'));
+      await assertSucceeds(register('ada', 'ada'));
+    });
+
+    it('refuses users, visitors, someone else, forged dates and other fields', async () => {
+      await assertFails(register('alice', 'alice'));
+      await assertFails(register('ghost', 'ghost'));
+      await assertFails(register(null, 'agnes'));
+      await assertFails(register('agnes', 'agathe', entry('agathe')));
+      await assertFails(register('agnes', 'agnes', entry('agathe')));
+      await assertFails(register('agnes', 'agnes', entry('agnes', { since: Timestamp.fromDate(new Date('2020-01-01')) })));
+      await assertFails(register('agnes', 'agnes', entry('agnes', { count: 3 })));
+      await assertFails(register('agnes', 'agnes', { uid: 'agnes' }));
+    });
+
+    it('is read by staff and by its own contributor, listed by staff, deleted by admins only', async () => {
+      await assertSucceeds(register('agnes', 'agnes'));
+      await assertSucceeds(getDoc(doc(db('agnes'), 'contributors', 'agnes')));
+      await assertSucceeds(getDoc(doc(db('alice'), 'contributors', 'alice')));
+      await assertFails(getDoc(doc(db('agathe'), 'contributors', 'agnes')));
+      await assertFails(getDoc(doc(db(null), 'contributors', 'agnes')));
+      await assertSucceeds(getDoc(doc(db('sam'), 'contributors', 'agnes')));
+      expect((await assertSucceeds(getDocs(collection(db('ada'), 'contributors')))).size).toBe(1);
+      await assertFails(getDocs(collection(db('agnes'), 'contributors')));
+      await assertFails(updateDoc(doc(db('agnes'), 'contributors', 'agnes'), { since: serverTimestamp() }));
+      await assertFails(deleteDoc(doc(db('agnes'), 'contributors', 'agnes')));
+      await assertFails(deleteDoc(doc(db('sam'), 'contributors', 'agnes')));
+      await assertSucceeds(deleteDoc(doc(db('ada'), 'contributors', 'agnes')));
+    });
+
+    it('refuses a creative whose submitter is not in the registry after the write', async () => {
+      const store = db('sam');
+      const ref = doc(collection(store, 'creatives'));
+      const batch = writeBatch(store);
+      batch.set(ref, newCreative('sam', 'approved'));
+      batch.set(analysisDoc(store, ref.id), ANALYSIS);
+      await assertFails(batch.commit());
+      // Once registered, later submissions leave the entry alone.
+      await assertSucceeds(submit('sam', newCreative('sam', 'approved')));
+      await assertSucceeds(submit('sam', newCreative('sam', 'approved')));
     });
   });
 
@@ -575,6 +767,7 @@ describe.skipIf(!firestoreEmulator.available)('Firestore rules (firestore.rules)
       const store = db('sam');
       const batch = writeBatch(store);
       batch.delete(doc(store, 'creatives', 'pub'));
+      batch.delete(analysisDoc(store, 'pub'));
       batch.delete(doc(store, 'comments', 'c1'));
       await assertSucceeds(batch.commit());
     });

@@ -1,9 +1,12 @@
 import { collection, doc, getDoc, Timestamp, type DocumentData, type DocumentReference } from 'firebase/firestore';
 import { MSG } from '@domain/messages';
-import type { Creative } from '@domain/types';
+import { can } from '@domain/permissions';
+import type { Analysis, Creative, User } from '@domain/types';
 import { dataOf, guard, type FirebaseContext } from './context';
+import { ANALYSIS_DOC, PRIVATE_COLLECTION } from './creative-document';
 import { gatewayError } from './errors';
-import { toCreative, type ViewerRef } from './mappers';
+import { analysisFromDoc, toCreative, type ViewerRef } from './mappers';
+import { readDocument } from './reads';
 
 export const notFoundCreative = () => gatewayError('NOT_FOUND', MSG.creativeNotFound);
 
@@ -11,6 +14,16 @@ export const notFoundCreative = () => gatewayError('NOT_FOUND', MSG.creativeNotF
 export function creativeRef(ctx: FirebaseContext, id: string): DocumentReference {
   if (!id || id.includes('/') || id.length > 1500) throw notFoundCreative();
   return doc(collection(ctx.db, 'creatives'), id);
+}
+
+/** The creative's members-only analysis (creative-document.ts). */
+export function analysisRef(ctx: FirebaseContext, id: string): DocumentReference {
+  return doc(creativeRef(ctx, id), PRIVATE_COLLECTION, ANALYSIS_DOC);
+}
+
+/** The registry entry of someone who submitted a creative (`contributors/{uid}`, analytics). */
+export function contributorRef(ctx: FirebaseContext, uid: string): DocumentReference {
+  return doc(ctx.db, 'contributors', uid);
 }
 
 /**
@@ -22,6 +35,29 @@ export async function readCreativeDoc(ctx: FirebaseContext, id: string): Promise
   const snap = await guard(ctx, () => getDoc(ref), { deniedIsNotFound: true, notFoundMessage: MSG.creativeNotFound });
   if (!snap.exists()) throw notFoundCreative();
   return dataOf(snap);
+}
+
+/**
+ * A creative as its detail shows it: the document and, for a member (spec §6), its analysis, read
+ * side by side. The rules give the analysis to whoever may read the creative, so a refusal of
+ * either means the same 'Créative non trouvée'; a visitor never asks for it (nothing to refuse).
+ */
+export async function readCreativeWithAnalysis(
+  ctx: FirebaseContext,
+  id: string,
+  viewer: User | null,
+): Promise<{ data: DocumentData; analysis: Analysis | null }> {
+  const member = viewer !== null && can(viewer.role, 'creative:read-analysis');
+  const [data, analysis] = await Promise.all([
+    readCreativeDoc(ctx, id),
+    member
+      ? guard(ctx, () => readDocument(ctx.reads, analysisRef(ctx, id)), {
+          deniedIsNotFound: true,
+          notFoundMessage: MSG.creativeNotFound,
+        }).then((snap) => analysisFromDoc(snap.data()))
+      : null,
+  ]);
+  return { data, analysis };
 }
 
 /**
@@ -48,17 +84,17 @@ export async function submitterNames(
   return names;
 }
 
-/** Creatives with their submitters' names. */
+/** Creatives with their submitters' names (and their analysis when it was read: a detail). */
 export async function withSubmitters(
   ctx: FirebaseContext,
-  docs: { id: string; data: DocumentData }[],
+  docs: { id: string; data: DocumentData; analysis?: Analysis | null }[],
   viewer: ViewerRef,
 ): Promise<Creative[]> {
   const names = await submitterNames(
     ctx,
     docs.map((d) => (typeof d.data.submittedBy === 'string' ? d.data.submittedBy : null)),
   );
-  return docs.map((d) => toCreative(d.id, d.data, viewer, names.get(d.data.submittedBy as string) ?? null));
+  return docs.map((d) => toCreative(d.id, d.data, viewer, names.get(d.data.submittedBy as string) ?? null, d.analysis ?? null));
 }
 
 /** A Timestamp's exact position as plain numbers (cursors), and back. */

@@ -11,13 +11,12 @@ import {
   query,
   runTransaction,
   serverTimestamp,
-  setDoc,
   startAfter,
   Timestamp,
-  updateDoc,
   where,
   writeBatch,
   type DocumentData,
+  type DocumentReference,
   type QueryConstraint,
 } from 'firebase/firestore';
 import { creativeOfMonthRule, pickCreativeOfMonth } from '@domain/creative-of-month';
@@ -30,15 +29,26 @@ import { can } from '@domain/permissions';
 import { adminCreativeInput, creativeInput } from '@domain/schemas/creative';
 import { matchesSearch } from '@domain/search';
 import { statusOnSubmit } from '@domain/transitions';
-import type { Creative, LikeState, Page, User } from '@domain/types';
+import type { Analysis, Creative, LikeState, Page, User } from '@domain/types';
 import type { Gateway, GallerySort, UploadProgress } from '../types';
 import { chunks, dataOf, guard, requireUid, requireViewer, uidOf, viewerOf, type FirebaseContext } from './context';
-import { creativeRef, notFoundCreative, readCreativeDoc, submitterNames, timestampParts } from './creatives-shared';
+import { creativeFormDocuments, derivedFields, type IndexedFields } from './creative-document';
+import {
+  analysisRef,
+  contributorRef,
+  creativeRef,
+  notFoundCreative,
+  readCreativeDoc,
+  readCreativeWithAnalysis,
+  submitterNames,
+  timestampParts,
+} from './creatives-shared';
 import { gatewayError, validate } from './errors';
-import { creativeFormFields, toCreative } from './mappers';
+import { toCreative } from './mappers';
 import { byTimestamp, newestFirstReader } from './keyset';
 import { favoritesPage, likeRef } from './likes';
 import { collectPage, decodeCursor, encodeCursor, type ScanBatch, type ScanPosition } from './paging';
+import { readDocument } from './reads';
 import type { StoredMedia } from './storage';
 import { submissionPayload } from './webhooks';
 
@@ -144,7 +154,7 @@ function removeMedia(ctx: FirebaseContext, path: unknown): Promise<void> {
   return ctx.media.remove(path).catch((err: unknown) => ctx.log(`[firebase] could not delete ${path}`, err));
 }
 
-const EMPTY_ANALYSIS = { attention: '', interest: '', desire: '', bestPractices: [], actions: [] };
+const EMPTY_ANALYSIS: Analysis = { attention: '', interest: '', desire: '', bestPractices: [], actions: [] };
 
 /** Fields every new creative starts with (spec §3); the rules check each of them. */
 function newCreativeFields(viewer: User, status: 'pending' | 'approved') {
@@ -164,13 +174,40 @@ function newCreativeFields(viewer: User, status: 'pending' | 'approved') {
   };
 }
 
+/**
+ * A new creative, its analysis and, with someone's first creative, their `contributors/{uid}` entry
+ * (contract §3: the registry of everyone who ever submitted) — in one batch. A batch cannot read,
+ * so the entry is looked up just before; the rules refuse a creative whose submitter has no entry
+ * after the write, and a second creation of the entry. When two first submissions race, the one
+ * that loses finds the entry written by the other and is sent again without it.
+ */
+async function createCreative(ctx: FirebaseContext, ref: DocumentReference, creative: DocumentData, analysis: Analysis, uid: string) {
+  const contributor = contributorRef(ctx, uid);
+  const registered = async () => (await readDocument(ctx.reads, contributor)).exists();
+  const write = (withContributor: boolean) => {
+    const batch = writeBatch(ctx.db);
+    batch.set(ref, creative);
+    batch.set(analysisRef(ctx, ref.id), analysis);
+    if (withContributor) batch.set(contributor, { uid, since: serverTimestamp() });
+    return batch.commit();
+  };
+  if (await registered()) return write(false);
+  try {
+    await write(true);
+  } catch (err) {
+    if (!(await registered())) throw err;
+    await write(false);
+  }
+}
+
 export function firebaseCreatives(ctx: FirebaseContext): Gateway['creatives'] {
   const col = () => collection(ctx.db, 'creatives');
 
-  async function readBack(id: string, viewer: User): Promise<Creative> {
+  /** The creative just written, as its author sees it (with the analysis that was written with it). */
+  async function readBack(id: string, viewer: User, analysis: Analysis): Promise<Creative> {
     const data = await readCreativeDoc(ctx, id);
     const names = await submitterNames(ctx, [typeof data.submittedBy === 'string' ? data.submittedBy : null]);
-    return toCreative(id, data, { uid: viewer.id }, names.get(data.submittedBy as string) ?? null);
+    return toCreative(id, data, { uid: viewer.id }, names.get(data.submittedBy as string) ?? null, analysis);
   }
 
   async function setLike(id: string, liked: boolean): Promise<LikeState> {
@@ -250,7 +287,8 @@ export function firebaseCreatives(ctx: FirebaseContext): Gateway['creatives'] {
     },
 
     async get(id) {
-      const [viewer, data] = await Promise.all([viewerOf(ctx), readCreativeDoc(ctx, id)]);
+      const viewer = await viewerOf(ctx);
+      const { data, analysis } = await readCreativeWithAnalysis(ctx, id, viewer);
       const submittedBy = typeof data.submittedBy === 'string' ? data.submittedBy : null;
       // The submitter's name for those who may read that profile: staff, and the submitter.
       let submitter: { firstName: string; lastName: string } | null = null;
@@ -258,7 +296,7 @@ export function firebaseCreatives(ctx: FirebaseContext): Gateway['creatives'] {
       else if (viewer && submittedBy && can(viewer.role, 'creative:review')) {
         submitter = (await submitterNames(ctx, [submittedBy])).get(submittedBy) ?? null;
       }
-      return toCreative(id, data, { uid: viewer?.id ?? (await uidOf(ctx)) }, submitter);
+      return toCreative(id, data, { uid: viewer?.id ?? (await uidOf(ctx)) }, submitter, analysis);
     },
 
     like: (id) => setLike(id, true),
@@ -290,27 +328,34 @@ export function firebaseCreatives(ctx: FirebaseContext): Gateway['creatives'] {
       const data = validate(creativeInput, input);
       checkMedia(file);
       const status = statusOnSubmit(viewer.role) === 'approved' ? 'approved' : 'pending';
+      const { creative, analysis } = creativeFormDocuments(data);
       const stored = await storeMedia(ctx, file, viewer, onProgress);
       const ref = doc(col());
       try {
         await guard(ctx, () =>
-          setDoc(ref, {
-            ...creativeFormFields(data),
-            mediaUrl: stored.url,
-            mediaPath: stored.path,
-            mediaType: stored.kind,
-            image: null,
-            posterUrl: null,
-            width: stored.width,
-            height: stored.height,
-            ...newCreativeFields(viewer, status),
-          }),
+          createCreative(
+            ctx,
+            ref,
+            {
+              ...creative,
+              mediaUrl: stored.url,
+              mediaPath: stored.path,
+              mediaType: stored.kind,
+              image: null,
+              posterUrl: null,
+              width: stored.width,
+              height: stored.height,
+              ...newCreativeFields(viewer, status),
+            },
+            analysis,
+            viewer.id,
+          ),
         );
       } catch (err) {
         await removeMedia(ctx, stored.path);
         throw err;
       }
-      const created = await readBack(ref.id, viewer);
+      const created = await readBack(ref.id, viewer, analysis);
       ctx.webhook(ctx.webhooks.submission, submissionPayload(created, viewer));
       return created;
     },
@@ -320,29 +365,32 @@ export function firebaseCreatives(ctx: FirebaseContext): Gateway['creatives'] {
       const data = validate(creativeInput, input);
       if (file) checkMedia(file);
       const existing = await readCreativeDoc(ctx, id);
+      const { creative, analysis } = creativeFormDocuments(data);
       const stored = file ? await storeMedia(ctx, file, viewer, onProgress) : null;
+      const media = stored
+        ? {
+            mediaUrl: stored.url,
+            mediaPath: stored.path,
+            mediaType: stored.kind,
+            posterUrl: null,
+            width: stored.width,
+            height: stored.height,
+          }
+        : {};
       try {
-        await guard(ctx, () =>
-          updateDoc(creativeRef(ctx, id), {
-            ...creativeFormFields(data),
-            ...(stored
-              ? {
-                  mediaUrl: stored.url,
-                  mediaPath: stored.path,
-                  mediaType: stored.kind,
-                  posterUrl: null,
-                  width: stored.width,
-                  height: stored.height,
-                }
-              : {}),
-          }),
-        );
+        await guard(ctx, () => {
+          // The public fields and the analysis change together: the rules check that they agree.
+          const batch = writeBatch(ctx.db);
+          batch.update(creativeRef(ctx, id), { ...creative, ...media });
+          batch.set(analysisRef(ctx, id), analysis);
+          return batch.commit();
+        });
       } catch (err) {
         if (stored) await removeMedia(ctx, stored.path);
         throw err;
       }
       if (stored) await removeMedia(ctx, existing.mediaPath);
-      return readBack(id, viewer);
+      return readBack(id, viewer, analysis);
     },
 
     async remove(id) {
@@ -350,11 +398,12 @@ export function firebaseCreatives(ctx: FirebaseContext): Gateway['creatives'] {
       const existing = await readCreativeDoc(ctx, id);
       const ref = creativeRef(ctx, id);
       const comments = await guard(ctx, () => getDocs(query(collection(ctx.db, 'comments'), where('creativeId', '==', id))));
-      // The creative first, then its comments (spec §4), in batches Firestore accepts.
+      // The creative and its analysis first, then its comments (spec §4), in batches Firestore accepts.
       const groups = chunks(comments.docs, WRITE_BATCH);
       await guard(ctx, async () => {
         const first = writeBatch(ctx.db);
         first.delete(ref);
+        first.delete(analysisRef(ctx, id));
         for (const c of groups[0] ?? []) first.delete(c.ref);
         await first.commit();
         for (const group of groups.slice(1)) {
@@ -370,29 +419,39 @@ export function firebaseCreatives(ctx: FirebaseContext): Gateway['creatives'] {
       const viewer = await requireViewer(ctx, 'creative:admin-form');
       const data = validate(adminCreativeInput, input);
       const ref = doc(col());
+      const fields: IndexedFields = {
+        name: data.name,
+        advertiser: data.advertiser,
+        format: data.format,
+        objective: data.objective,
+        type: data.type,
+        sector: data.sector,
+        platform: data.platform,
+        isJuntoAngel: false,
+        testedAndApproved: false,
+      };
+      // The admin form has no analysis: an empty one, so that every creative has its document.
       await guard(ctx, () =>
-        setDoc(ref, {
-          name: data.name,
-          advertiser: data.advertiser,
-          mediaUrl: null,
-          mediaPath: null,
-          mediaType: 'image',
-          image: data.image,
-          posterUrl: null,
-          width: null,
-          height: null,
-          format: data.format,
-          objective: data.objective,
-          type: data.type,
-          sector: data.sector,
-          platform: data.platform,
-          isJuntoAngel: false,
-          testedAndApproved: false,
-          analysis: EMPTY_ANALYSIS,
-          ...newCreativeFields(viewer, 'approved'),
-        }),
+        createCreative(
+          ctx,
+          ref,
+          {
+            ...fields,
+            ...derivedFields(fields, EMPTY_ANALYSIS),
+            mediaUrl: null,
+            mediaPath: null,
+            mediaType: 'image',
+            image: data.image,
+            posterUrl: null,
+            width: null,
+            height: null,
+            ...newCreativeFields(viewer, 'approved'),
+          },
+          EMPTY_ANALYSIS,
+          viewer.id,
+        ),
       );
-      return readBack(ref.id, viewer);
+      return readBack(ref.id, viewer, EMPTY_ANALYSIS);
     },
   };
 }

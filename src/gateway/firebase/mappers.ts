@@ -1,13 +1,12 @@
 import { Timestamp, type DocumentData } from 'firebase/firestore';
-import { analysisPreview } from '@domain/analysis-preview';
 import { isRole } from '@domain/roles';
-import type { CreativeInputData } from '@domain/schemas/creative';
 import type { Analysis, Comment, Creative, Folder, User } from '@domain/types';
-import { joinCategory, type CategoryKey, type CreativeStatus, type MediaType } from '@domain/vocabulary';
+import type { CategoryKey, CreativeStatus, MediaType } from '@domain/vocabulary';
 
 /**
  * Firestore documents ↔ domain shapes (spec §3). A creative stores each category as the chosen
- * values joined by ', ', `likes` + `likedBy` (uids), `comments` (count), `createdAt` (Timestamp).
+ * values joined by ', ', `likes` + `likedBy` (uids), `comments` (count), `createdAt` (Timestamp),
+ * and the fields creative-document.ts derives; its analysis is a separate, members-only document.
  */
 export interface CreativeDoc extends Record<CategoryKey, string> {
   name: string;
@@ -31,7 +30,11 @@ export interface CreativeDoc extends Record<CategoryKey, string> {
   submittedBy: string | null;
   isJuntoAngel: boolean;
   testedAndApproved: boolean;
-  analysis: Analysis;
+  /** The home card's preview of the analysis (spec §9), the one part visitors may see. */
+  analysisPreview: string[];
+  hasAnalysis: boolean;
+  facets: string[];
+  searchKeys: string[];
   isFeatured: boolean;
   featuredAt: Timestamp | null;
   analyzedBy: string | null;
@@ -97,8 +100,9 @@ export function toUser(id: string, data: DocumentData): User {
   };
 }
 
-export function toAnalysis(data: DocumentData): Analysis {
-  const a = (data.analysis ?? {}) as Record<string, unknown>;
+/** An analysis document (`creatives/{id}/private/analysis`); a missing one is an empty analysis. */
+export function analysisFromDoc(data: DocumentData | undefined): Analysis {
+  const a = (data ?? {}) as Record<string, unknown>;
   return {
     attention: str(a.attention),
     interest: str(a.interest),
@@ -108,19 +112,29 @@ export function toAnalysis(data: DocumentData): Analysis {
   };
 }
 
+/**
+ * The analysis of a creative document of the old shape (before `npm run migrate:firebase`), for
+ * analytics.ts until it counts `hasAnalysis`; nothing else reads `analysis` from a creative.
+ */
+export const toAnalysis = (data: DocumentData): Analysis => analysisFromDoc(data.analysis as DocumentData | undefined);
+
 export interface ViewerRef {
   /** The signed-in viewer's uid, or null for a visitor. */
   uid: string | null;
 }
 
-/** The domain creative as this viewer may see it: the analysis only for signed-in viewers (spec §2). */
+/**
+ * The domain creative as this viewer may see it. The creative document never holds the analysis:
+ * it is given here only by the callers that read its private document for a member (the detail),
+ * lists and cards show the stored preview.
+ */
 export function toCreative(
   id: string,
   data: DocumentData,
   viewer: ViewerRef,
   submitter: { firstName: string; lastName: string } | null = null,
+  analysis: Analysis | null = null,
 ): Creative {
-  const analysis = toAnalysis(data);
   const image = strOrNull(data.image);
   const mediaType: MediaType = data.mediaType === 'video' ? 'video' : 'image';
   const original = strOrNull(data.mediaUrl) ?? image;
@@ -153,35 +167,13 @@ export function toCreative(
     submitter,
     isJuntoAngel: data.isJuntoAngel === true,
     testedAndApproved: data.testedAndApproved === true,
-    analysis: viewer.uid ? analysis : null,
-    analysisPreview: analysisPreview(analysis.bestPractices),
+    analysis,
+    analysisPreview: strings(data.analysisPreview),
     isFeatured: data.isFeatured === true,
     featuredAt: isoOrNull(data.featuredAt),
     analyzedBy: strOrNull(data.analyzedBy),
     rating: numOrNull(data.rating),
     rejectionReason: strOrNull(data.rejectionReason),
-  };
-}
-
-/** The fields a validated submit / edit form writes (categories joined by ', '). */
-export function creativeFormFields(input: CreativeInputData) {
-  return {
-    name: input.name,
-    advertiser: input.advertiser,
-    format: joinCategory(input.format),
-    objective: joinCategory(input.objective),
-    type: joinCategory(input.type),
-    sector: joinCategory(input.sector),
-    platform: joinCategory(input.platform),
-    isJuntoAngel: input.isJuntoAngel,
-    testedAndApproved: input.testedAndApproved,
-    analysis: {
-      attention: input.attention,
-      interest: input.interest,
-      desire: input.desire,
-      bestPractices: input.bestPractices,
-      actions: input.actions,
-    },
   };
 }
 

@@ -14,11 +14,11 @@ import { QUEUE_PAGE_SIZE } from '@domain/limits';
 import { MSG } from '@domain/messages';
 import { featureInput, rejectionInput, reviewStatusInput } from '@domain/schemas/creative';
 import { canTransition, type ReviewAction } from '@domain/transitions';
-import type { Creative, Page, ReviewCounts } from '@domain/types';
+import type { Creative, Page, ReviewCounts, User } from '@domain/types';
 import type { CreativeStatus } from '@domain/vocabulary';
 import type { Gateway } from '../types';
 import { guard, requireViewer, type FirebaseContext } from './context';
-import { creativeRef, notFoundCreative, readCreativeDoc, withSubmitters } from './creatives-shared';
+import { creativeRef, notFoundCreative, readCreativeWithAnalysis, withSubmitters } from './creatives-shared';
 import { gatewayError, validate } from './errors';
 import { byTimestamp, newestFirstPage } from './keyset';
 
@@ -65,12 +65,13 @@ export function firebaseReview(ctx: FirebaseContext): Gateway['review'] {
         }),
       { notFoundMessage: MSG.creativeNotFound },
     );
-    return readBack(id, viewer.id);
+    return readBack(id, viewer);
   }
 
-  async function readBack(id: string, uid: string): Promise<Creative> {
-    const data = await readCreativeDoc(ctx, id);
-    const [creative] = await withSubmitters(ctx, [{ id, data }], { uid });
+  /** The reviewed creative as its detail page shows it (the page replaces its copy with it). */
+  async function readBack(id: string, viewer: User): Promise<Creative> {
+    const { data, analysis } = await readCreativeWithAnalysis(ctx, id, viewer);
+    const [creative] = await withSubmitters(ctx, [{ id, data, analysis }], { uid: viewer.id });
     return creative!;
   }
 
@@ -122,7 +123,7 @@ export function firebaseReview(ctx: FirebaseContext): Gateway['review'] {
           }),
         { notFoundMessage: MSG.creativeNotFound },
       );
-      return readBack(id, viewer.id);
+      return readBack(id, viewer);
     },
 
     watchPendingCount(onCount) {

@@ -18,6 +18,7 @@ import { roleInput, userListQuery } from '@domain/schemas/users';
 import { matchesUser } from '@domain/user-search';
 import type { Gateway } from '../types';
 import { chunks, dataOf, guard, requireViewer, type FirebaseContext } from './context';
+import { contributorRef } from './creatives-shared';
 import { gatewayError, validate } from './errors';
 import { byIsoString, newestFirstPage } from './keyset';
 import { likesOf } from './likes';
@@ -125,11 +126,11 @@ export function firebaseUsers(ctx: FirebaseContext): Gateway['users'] {
           // Their submissions stay in the library, without a submitter.
           ...submitted.docs.map((d) => (b: WriteBatch) => b.update(d.ref, { submittedBy: null })),
         ]);
-        // Last, the profile and their place in the contributors' registry go, and a tombstone
-        // keeps the account from creating itself again.
+        // Last, the profile and its contributor entry go (contract §3), and a tombstone keeps the
+        // account from creating itself again.
         const last = writeBatch(ctx.db);
         last.set(doc(ctx.db, 'deletedUsers', id), { deletedAt: serverTimestamp(), deletedBy: admin.id });
-        last.delete(doc(ctx.db, 'contributors', id));
+        last.delete(contributorRef(ctx, id));
         last.delete(userRef(id));
         await last.commit();
       });
