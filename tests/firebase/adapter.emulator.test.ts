@@ -4,8 +4,8 @@ import { matchesFilters, type GalleryFilters } from '@domain/gallery-filters';
 import { FOLDER_PAGE_SIZE } from '@domain/limits';
 import { MSG } from '@domain/messages';
 import { matchesSearch } from '@domain/search';
-import type { Creative } from '@domain/types';
-import { ANALYSIS_DOC, derivedFields, PRIVATE_COLLECTION, type IndexedFields } from '@/gateway/firebase/creative-document';
+import type { Analysis, Creative } from '@domain/types';
+import { ANALYSIS_DOC, derivedFields, PRIVATE_COLLECTION } from '@/gateway/firebase/creative-document';
 import { FAVORITES_BATCH, FAVORITES_MAX_SCANNED } from '@/gateway/firebase/likes';
 import { readsSince } from '@/gateway/firebase/reads';
 import type { CreativeInput, Gateway } from '@/gateway/types';
@@ -82,17 +82,29 @@ describe.skipIf(missing.length > 0)('firebase adapter on the emulators', () => {
    * A creative in the contract's shape (docs/decisions/005): the derived fields (facets,
    * hasAnalysis…) on the creative, the analysis in its private document.
    */
-  function shaped(id: string, data: Record<string, unknown>): [string, Record<string, unknown>][] {
-    const { analysis, ...fields } = data as unknown as IndexedFields & { analysis: Parameters<typeof derivedFields>[1] };
+  function shaped(
+    id: string,
+    i: number,
+    overrides: Record<string, unknown> = {},
+    analysis = analysisOf(i),
+  ): [string, Record<string, unknown>][] {
     return [
-      [`creatives/${id}`, { ...fields, ...derivedFields(fields, analysis) }],
+      [`creatives/${id}`, stored(i, overrides, analysis)],
       [`creatives/${id}/${PRIVATE_COLLECTION}/${ANALYSIS_DOC}`, { ...analysis }],
     ];
   }
   /** The contributors' registry entry the submission writes (contract §3). */
   const contributor = (uid: string): [string, Record<string, unknown>] => [`contributors/${uid}`, { uid, since: Timestamp.now() }];
   /** A creative document as the adapter stores it (creative-document.ts); its analysis document is left out. */
-  function stored(i: number, overrides: Record<string, unknown> = {}) {
+  /** The analysis seeded creatives get by default: every other one has a hook. */
+  const analysisOf = (i: number): Analysis => ({
+    attention: '',
+    interest: '',
+    desire: '',
+    bestPractices: i % 2 ? ['Un hook'] : [],
+    actions: [],
+  });
+  function stored(i: number, overrides: Record<string, unknown> = {}, analysis = analysisOf(i)) {
     const data = {
       name: `Galerie ${String(i).padStart(2, '0')}${i % 7 === 0 ? ' Été' : ''}`,
       advertiser: i % 5 === 0 ? 'Crème Brûlée' : 'Marque',
@@ -124,7 +136,6 @@ describe.skipIf(missing.length > 0)('firebase adapter on the emulators', () => {
       rejectionReason: null,
       ...overrides,
     };
-    const analysis = { attention: '', interest: '', desire: '', bestPractices: i % 2 ? ['Un hook'] : [], actions: [] };
     return { ...data, ...derivedFields(data, analysis) };
   }
 
@@ -275,14 +286,14 @@ describe.skipIf(missing.length > 0)('firebase adapter on the emulators', () => {
       const likeAt = (ms: number) => ({ likedAt: Timestamp.fromMillis(ms) });
       await seedAll([
         // Created oldest first, liked newest first: the order of the likes must win.
-        ...ids.flatMap((id, i) => shaped(id, stored(i, { likes: 1, likedBy: [uid] }))),
+        ...ids.flatMap((id, i) => shaped(id, i, { likes: 1, likedBy: [uid] })),
         ...ids.map((id, i): [string, Record<string, unknown>] => [
           `users/${uid}/likes/${id}`,
           { creativeId: id, ...likeAt(newest - i * 60_000) },
         ]),
         // Liked, then deleted; liked, then (somehow) pending: neither is shown.
         [`users/${uid}/likes/gone`, { creativeId: 'gone', ...likeAt(newest + 1000) }],
-        ...shaped('fav-pending', stored(1, { status: 'pending', validated: false, likes: 1, likedBy: [uid] })),
+        ...shaped('fav-pending', 1, { status: 'pending', validated: false, likes: 1, likedBy: [uid] }),
         [`users/${uid}/likes/fav-pending`, { creativeId: 'fav-pending', ...likeAt(newest - 30_000) }],
       ]);
 
@@ -577,22 +588,17 @@ describe.skipIf(missing.length > 0)('firebase adapter on the emulators', () => {
       const analysed = { attention: 'Message', interest: '', desire: '', bestPractices: ['Accroche'], actions: [] };
       const none = { attention: '', interest: '', desire: '', bestPractices: [], actions: [] };
       await seedAll([
-        ...shaped('a', stored(1, { format: 'Vidéo, GIF', submittedBy: agency.user.id, createdAt: at(now - 3000), analysis: analysed })),
+        ...shaped('a', 1, { format: 'Vidéo, GIF', submittedBy: agency.user.id, createdAt: at(now - 3000) }, analysed),
         ...shaped(
           'b',
-          stored(2, {
-            format: 'Statique',
-            status: 'pending',
-            validated: false,
-            submittedBy: agency.user.id,
-            createdAt: at(now - 2000),
-            analysis: none,
-          }),
+          2,
+          { format: 'Statique', status: 'pending', validated: false, submittedBy: agency.user.id, createdAt: at(now - 2000) },
+          none,
         ),
-        ...shaped('c', stored(3, { format: 'GIF', submittedBy: specialist.user.id, createdAt: at(now - 1000), analysis: analysed })),
+        ...shaped('c', 3, { format: 'GIF', submittedBy: specialist.user.id, createdAt: at(now - 1000) }, analysed),
         // No submitter any more (deleted account): 'Unknown User'.
-        ...shaped('orphan', stored(4, { format: 'Motion', submittedBy: null, createdAt: at(now - 500), analysis: analysed })),
-        ...shaped('ancient', stored(5, { submittedBy: agency.user.id, createdAt: at(Date.UTC(2020, 0, 1)) })),
+        ...shaped('orphan', 4, { format: 'Motion', submittedBy: null, createdAt: at(now - 500) }, analysed),
+        ...shaped('ancient', 5, { submittedBy: agency.user.id, createdAt: at(Date.UTC(2020, 0, 1)) }),
         contributor(agency.user.id),
         contributor(specialist.user.id),
         // A contributor with nothing in the period is none of its contributors.
@@ -634,7 +640,7 @@ describe.skipIf(missing.length > 0)('firebase adapter on the emulators', () => {
       const submitters = [agency.user.id, specialist.user.id, null];
       const creatives = (from: number, to: number) =>
         Array.from({ length: to - from }, (_, k) => from + k).flatMap((i) =>
-          shaped(`bulk${i}`, stored(i, { submittedBy: submitters[i % 3], createdAt: Timestamp.fromMillis(Date.now() - i * 1000) })),
+          shaped(`bulk${i}`, i, { submittedBy: submitters[i % 3], createdAt: Timestamp.fromMillis(Date.now() - i * 1000) }),
         );
       const N = 40;
       const readsOfViews = async () => {

@@ -112,12 +112,6 @@ export function analysisFromDoc(data: DocumentData | undefined): Analysis {
   };
 }
 
-/**
- * The analysis of a creative document of the old shape (before `npm run migrate:firebase`), for
- * analytics.ts until it counts `hasAnalysis`; nothing else reads `analysis` from a creative.
- */
-export const toAnalysis = (data: DocumentData): Analysis => analysisFromDoc(data.analysis as DocumentData | undefined);
-
 export interface ViewerRef {
   /** The signed-in viewer's uid, or null for a visitor. */
   uid: string | null;
