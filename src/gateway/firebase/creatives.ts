@@ -38,6 +38,7 @@ import { gatewayError, validate } from './errors';
 import { creativeFormFields, toCreative } from './mappers';
 import { byTimestamp, newestFirstReader } from './keyset';
 import { collectPage, decodeCursor, encodeCursor, type ScanBatch, type ScanPosition } from './paging';
+import { readQuery } from './reads';
 import type { StoredMedia } from './storage';
 import { submissionPayload } from './webhooks';
 
@@ -74,7 +75,7 @@ function approvedReader(ctx: FirebaseContext, sort: GallerySort, uid: string | n
       }
     }
     constraints.push(limit(size));
-    const snap = await getDocs(query(collection(ctx.db, 'creatives'), ...constraints));
+    const snap = await readQuery(ctx.reads, query(collection(ctx.db, 'creatives'), ...constraints));
     return {
       exhausted: snap.size < size,
       items: snap.docs.map((d) => {
