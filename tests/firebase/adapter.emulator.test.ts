@@ -5,6 +5,7 @@ import { FOLDER_PAGE_SIZE } from '@domain/limits';
 import { MSG } from '@domain/messages';
 import { matchesSearch } from '@domain/search';
 import type { Creative } from '@domain/types';
+import { derivedFields } from '@/gateway/firebase/creative-document';
 import type { CreativeInput, Gateway } from '@/gateway/types';
 import { probe, reportSkip } from './emulators';
 import { firebaseTestBackend, memoryMediaStore, type FirebaseTestBackend } from './harness';
@@ -57,7 +58,7 @@ describe.skipIf(missing.length > 0)('firebase adapter on the emulators', () => {
     });
   }
   function stored(i: number, overrides: Record<string, unknown> = {}) {
-    return {
+    const data = {
       name: `Galerie ${String(i).padStart(2, '0')}${i % 7 === 0 ? ' Été' : ''}`,
       advertiser: i % 5 === 0 ? 'Crème Brûlée' : 'Marque',
       mediaUrl: null,
@@ -71,7 +72,7 @@ describe.skipIf(missing.length > 0)('firebase adapter on the emulators', () => {
       objective: 'TOFU',
       type: 'UGC',
       sector: 'Food',
-      platform: PLATFORMS[i % 4],
+      platform: PLATFORMS[i % 4]!,
       likes: i % 6,
       likedBy: [],
       comments: 0,
@@ -89,6 +90,8 @@ describe.skipIf(missing.length > 0)('firebase adapter on the emulators', () => {
       rejectionReason: null,
       ...overrides,
     };
+    // The index keys the gallery reads by (creative-document.ts), as every write stores them.
+    return { ...data, ...derivedFields(data, data.analysis) };
   }
 
   describe('gallery', () => {
