@@ -38,7 +38,7 @@ import { gatewayError, validate } from './errors';
 import { creativeFormFields, toCreative } from './mappers';
 import { byTimestamp, newestFirstReader } from './keyset';
 import { collectPage, decodeCursor, encodeCursor, type ScanBatch, type ScanPosition } from './paging';
-import { countQuery, readQuery } from './reads';
+import { cappedCount, readQuery, readsSince } from './reads';
 import { indexedParts, partIsWholeRequest, partLabel, pickPart, type IndexedPart } from './gallery-plan';
 import type { StoredMedia } from './storage';
 import { submissionPayload } from './webhooks';
@@ -51,10 +51,13 @@ export const SCAN_BATCH = 2 * PAGE_SIZE;
  */
 export const MAX_SCANNED_PER_PAGE = 200;
 /**
- * A candidate index's count stops at this many (Firestore bills a count one read per 1,000 index
- * entries): beyond it every candidate is common, and the first in indexedParts' order is taken.
+ * A candidate index's count stops at this many: one billed read (Firestore bills a count one read
+ * per 1,000 index entries). When every candidate reaches it, they are counted again with a cap that
+ * keeps that second round within PART_RECOUNT_READS; past both caps the first candidate in
+ * indexedParts' order is taken.
  */
 export const PART_COUNT_LIMIT = 1000;
+export const PART_RECOUNT_READS = 40;
 
 /** Documents read per query while looking for the creative of the month. */
 const MONTH_BATCH = 300;
@@ -157,8 +160,8 @@ function partConstraint(part: IndexedPart): QueryConstraint {
 /**
  * The gallery page: served by the index of the request's most selective part (gallery-plan.ts),
  * the rest checked in the browser. On the first page, when several parts could serve it, each is
- * counted (one aggregation, one billed read each, capped at PART_COUNT_LIMIT) and the smallest
- * wins; the choice travels in the cursor, so the next pages neither count again nor change index.
+ * counted (PART_COUNT_LIMIT, PART_RECOUNT_READS) and the smallest wins; the choice travels in the
+ * cursor, so the next pages neither count again nor change index.
  * Every page stays within MAX_SCANNED_PER_PAGE billed reads, the counts included.
  */
 async function galleryPage(
@@ -169,24 +172,28 @@ async function galleryPage(
   const parts = indexedParts(filters, term);
   const resumed = cursorLabel(request.cursor, sort);
   let part = parts.find((p) => partLabel(p) === resumed) ?? null;
-  let counted = 0;
+  const before = { ...ctx.reads };
   if (!part && parts.length === 1) part = parts[0]!;
   else if (!part && parts.length > 1) {
-    const counts = await guard(ctx, () =>
-      Promise.all(
-        parts.map((p) =>
-          countQuery(
-            ctx.reads,
-            query(collection(ctx.db, 'creatives'), ...approvedInOrder(sort, [partConstraint(p)]), limit(PART_COUNT_LIMIT)),
+    const count = (candidates: IndexedPart[], cap: number) =>
+      guard(ctx, () =>
+        Promise.all(
+          candidates.map((p) =>
+            cappedCount(ctx.reads, query(collection(ctx.db, 'creatives'), ...approvedInOrder(sort, [partConstraint(p)])), cap),
           ),
         ),
-      ),
-    );
-    counted = counts.length;
+      );
+    let counts = await count(parts, PART_COUNT_LIMIT);
     // A part nothing matches: neither does the request.
     if (counts.includes(0)) return { items: [], nextCursor: null };
+    // Every part reached the cap: count them further, within PART_RECOUNT_READS, to tell them apart.
+    if (Math.min(...counts) === PART_COUNT_LIMIT) {
+      const cap = Math.max(PART_COUNT_LIMIT, Math.floor(PART_RECOUNT_READS / parts.length) * 1000);
+      if (cap > PART_COUNT_LIMIT) counts = await count(parts, cap);
+    }
     part = pickPart(parts, counts);
   }
+  const counted = readsSince(before, ctx.reads);
   const exact = partIsWholeRequest(part, filters, term);
   return scanApproved(
     ctx,
