@@ -95,7 +95,6 @@ describe.skipIf(missing.length > 0)('firebase adapter on the emulators', () => {
   }
   /** The contributors' registry entry the submission writes (contract §3). */
   const contributor = (uid: string): [string, Record<string, unknown>] => [`contributors/${uid}`, { uid, since: Timestamp.now() }];
-  /** A creative document as the adapter stores it (creative-document.ts); its analysis document is left out. */
   /** The analysis seeded creatives get by default: every other one has a hook. */
   const analysisOf = (i: number): Analysis => ({
     attention: '',
@@ -104,6 +103,7 @@ describe.skipIf(missing.length > 0)('firebase adapter on the emulators', () => {
     bestPractices: i % 2 ? ['Un hook'] : [],
     actions: [],
   });
+  /** A creative document as the adapter stores it (creative-document.ts); its analysis document is separate. */
   function stored(i: number, overrides: Record<string, unknown> = {}, analysis = analysisOf(i)) {
     const data = {
       name: `Galerie ${String(i).padStart(2, '0')}${i % 7 === 0 ? ' Été' : ''}`,

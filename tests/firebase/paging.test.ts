@@ -63,6 +63,18 @@ describe('collectPage', () => {
     const rest = await collectPage(source(values), (v) => v === 99, page.next, { pageSize: 12, batchSize: 10, maxScanned: 1000 });
     expect(rest).toMatchObject({ items: [99], next: null });
   });
+  it('reads twice as much each time up to maxBatchSize, and never more than maxScanned in all', async () => {
+    const values = Array.from({ length: 500 }, (_, i) => i);
+    const reads: { after: ScanPosition | null; limit: number }[] = [];
+    const page = await collectPage(source(values, reads), (v) => v === 499, null, {
+      pageSize: 12,
+      batchSize: 24,
+      maxBatchSize: 80,
+      maxScanned: 200,
+    });
+    expect(reads.map((r) => r.limit)).toEqual([24, 48, 80, 48]);
+    expect(page).toMatchObject({ items: [], scanned: 200, next: [199] });
+  });
 });
 
 describe('cursors', () => {

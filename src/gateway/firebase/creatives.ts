@@ -48,13 +48,26 @@ import { toCreative } from './mappers';
 import { byTimestamp, newestFirstReader } from './keyset';
 import { favoritesPage, likeRef } from './likes';
 import { collectPage, decodeCursor, encodeCursor, type ScanBatch, type ScanPosition } from './paging';
-import { readDocument } from './reads';
+import { cappedCount, readDocument, readQuery, readsSince } from './reads';
+import { indexedParts, partIsWholeRequest, partLabel, pickPart, type IndexedPart } from './gallery-plan';
 import type { StoredMedia } from './storage';
 import { submissionPayload } from './webhooks';
 
-/** Documents read per gallery query, and at most per page when filters match few creatives. */
-export const SCAN_BATCH = 48;
-export const MAX_SCANNED_PER_PAGE = 960;
+/** Documents read per gallery query when the browser checks what is read (the first; then twice as many each time). */
+export const SCAN_BATCH = 2 * PAGE_SIZE;
+/**
+ * Reads billed at most for one gallery page (documents, empty queries and the first page's counts):
+ * past it the page ends early — short, even empty — with a cursor to go on.
+ */
+export const MAX_SCANNED_PER_PAGE = 200;
+/**
+ * A candidate index's count stops at this many: one billed read (Firestore bills a count one read
+ * per 1,000 index entries). When every candidate reaches it, they are counted again with a cap that
+ * keeps that second round within PART_RECOUNT_READS; past both caps the first candidate in
+ * indexedParts' order is taken.
+ */
+export const PART_COUNT_LIMIT = 1000;
+export const PART_RECOUNT_READS = 40;
 
 /** Documents read per query while looking for the creative of the month. */
 const MONTH_BATCH = 300;
@@ -65,16 +78,24 @@ const WRITE_BATCH = 450;
 type Candidate = { id: string; data: DocumentData; creative: Creative };
 
 /**
- * A reader of approved creatives in gallery order — newest first, or most liked first (then
- * newest) — after a position, with optional extra equality constraints (favourites).
+ * Approved creatives (with the extra constraints) in gallery order: newest first, or most liked
+ * first then newest, the document id breaking ties. firestore.indexes.json has an index for each.
  */
-function approvedReader(ctx: FirebaseContext, sort: GallerySort, uid: string | null, extra: QueryConstraint[] = []) {
+function approvedInOrder(sort: GallerySort, extra: QueryConstraint[]): QueryConstraint[] {
   const order =
     sort === 'likes'
       ? [orderBy('likes', 'desc'), orderBy('createdAt', 'desc'), orderBy(documentId(), 'desc')]
       : [orderBy('createdAt', 'desc'), orderBy(documentId(), 'desc')];
+  return [where('status', '==', 'approved'), ...extra, ...order];
+}
+
+/**
+ * A reader of approved creatives in gallery order — newest first, or most liked first (then
+ * newest) — after a position, with optional extra equality constraints (favourites).
+ */
+function approvedReader(ctx: FirebaseContext, sort: GallerySort, uid: string | null, extra: QueryConstraint[] = []) {
   return async (after: ScanPosition | null, size: number): Promise<ScanBatch<Candidate>> => {
-    const constraints: QueryConstraint[] = [where('status', '==', 'approved'), ...extra, ...order];
+    const constraints = approvedInOrder(sort, extra);
     if (after) {
       if (sort === 'likes') {
         const [likes, seconds, nanos, id] = after as [number, number, number, string];
@@ -85,7 +106,7 @@ function approvedReader(ctx: FirebaseContext, sort: GallerySort, uid: string | n
       }
     }
     constraints.push(limit(size));
-    const snap = await getDocs(query(collection(ctx.db, 'creatives'), ...constraints));
+    const snap = await readQuery(ctx.reads, query(collection(ctx.db, 'creatives'), ...constraints));
     return {
       exhausted: snap.size < size,
       items: snap.docs.map((d) => {
@@ -101,20 +122,104 @@ function approvedReader(ctx: FirebaseContext, sort: GallerySort, uid: string | n
 const cursorShape = (sort: GallerySort): ('string' | 'number')[] =>
   sort === 'likes' ? ['number', 'number', 'number', 'string'] : ['number', 'number', 'string'];
 
-async function scanApproved(
-  ctx: FirebaseContext,
-  options: { sort: GallerySort; uid: string | null; cursor?: string | null; extra?: QueryConstraint[] },
-  matches: (c: Creative) => boolean,
-): Promise<Page<Creative>> {
+interface ScanOptions {
+  sort: GallerySort;
+  uid: string | null;
+  cursor?: string | null;
+  extra?: QueryConstraint[];
+  /**
+   * Names the query in the cursor (the gallery's index part): a cursor made for another query is
+   * not one of ours, and the scan starts from the beginning.
+   */
+  label?: string;
+  /** The first query's size, the largest, and the documents read at most (defaults: SCAN_BATCH, fixed, MAX_SCANNED_PER_PAGE). */
+  batchSize?: number;
+  maxBatchSize?: number;
+  maxScanned?: number;
+}
+
+/** The label a gallery cursor was made with, or null when it is not a labelled cursor of this sort. */
+function cursorLabel(cursor: string | null | undefined, sort: GallerySort): string | null {
+  const position = decodeCursor(cursor, ['string', ...cursorShape(sort)]);
+  return position ? String(position[0]) : null;
+}
+
+async function scanApproved(ctx: FirebaseContext, options: ScanOptions, matches: (c: Creative) => boolean): Promise<Page<Creative>> {
+  const { label } = options;
+  let start = decodeCursor(options.cursor, label === undefined ? cursorShape(options.sort) : ['string', ...cursorShape(options.sort)]);
+  if (label !== undefined) start = start && start[0] === label ? start.slice(1) : null;
   const page = await guard(ctx, () =>
-    collectPage(
-      approvedReader(ctx, options.sort, options.uid, options.extra),
-      (c) => matches(c.creative),
-      decodeCursor(options.cursor, cursorShape(options.sort)),
-      { pageSize: PAGE_SIZE, batchSize: SCAN_BATCH, maxScanned: MAX_SCANNED_PER_PAGE },
-    ),
+    collectPage(approvedReader(ctx, options.sort, options.uid, options.extra), (c) => matches(c.creative), start, {
+      pageSize: PAGE_SIZE,
+      batchSize: options.batchSize ?? SCAN_BATCH,
+      maxBatchSize: options.maxBatchSize,
+      maxScanned: options.maxScanned ?? MAX_SCANNED_PER_PAGE,
+    }),
   );
-  return { items: page.items.map((c) => c.creative), nextCursor: encodeCursor(page.next) };
+  const next = page.next && label !== undefined ? [label, ...page.next] : page.next;
+  return { items: page.items.map((c) => c.creative), nextCursor: encodeCursor(next) };
+}
+
+/** The query constraint that reads the creatives matching one index part (gallery-plan.ts). */
+function partConstraint(part: IndexedPart): QueryConstraint {
+  if (part.kind === 'search') return where('searchKeys', 'array-contains', part.key);
+  if (part.kind === 'group') return where('facets', 'array-contains-any', part.keys);
+  return where('facets', 'array-contains', part.key);
+}
+
+/**
+ * The gallery page: served by the index of the request's most selective part (gallery-plan.ts),
+ * the rest checked in the browser. On the first page, when several parts could serve it, each is
+ * counted (PART_COUNT_LIMIT, PART_RECOUNT_READS) and the smallest wins; the choice travels in the
+ * cursor, so the next pages neither count again nor change index.
+ * Every page stays within MAX_SCANNED_PER_PAGE billed reads, the counts included.
+ */
+async function galleryPage(
+  ctx: FirebaseContext,
+  request: { sort: GallerySort; uid: string | null; filters: GalleryFilters; term: string; cursor?: string | null },
+): Promise<Page<Creative>> {
+  const { sort, filters, term } = request;
+  const parts = indexedParts(filters, term);
+  const resumed = cursorLabel(request.cursor, sort);
+  let part = parts.find((p) => partLabel(p) === resumed) ?? null;
+  const before = { ...ctx.reads };
+  if (!part && parts.length === 1) part = parts[0]!;
+  else if (!part && parts.length > 1) {
+    const count = (candidates: IndexedPart[], cap: number) =>
+      guard(ctx, () =>
+        Promise.all(
+          candidates.map((p) =>
+            cappedCount(ctx.reads, query(collection(ctx.db, 'creatives'), ...approvedInOrder(sort, [partConstraint(p)])), cap),
+          ),
+        ),
+      );
+    let counts = await count(parts, PART_COUNT_LIMIT);
+    // A part nothing matches: neither does the request.
+    if (counts.includes(0)) return { items: [], nextCursor: null };
+    // Every part reached the cap: count them further, within PART_RECOUNT_READS, to tell them apart.
+    if (Math.min(...counts) === PART_COUNT_LIMIT) {
+      const cap = Math.max(PART_COUNT_LIMIT, Math.floor(PART_RECOUNT_READS / parts.length) * 1000);
+      if (cap > PART_COUNT_LIMIT) counts = await count(parts, cap);
+    }
+    part = pickPart(parts, counts);
+  }
+  const counted = readsSince(before, ctx.reads);
+  const exact = partIsWholeRequest(part, filters, term);
+  return scanApproved(
+    ctx,
+    {
+      sort,
+      uid: request.uid,
+      cursor: request.cursor,
+      extra: part ? [partConstraint(part)] : [],
+      label: part ? partLabel(part) : '',
+      // Nothing left to check: a page and one more document prove the next page exists.
+      batchSize: exact ? PAGE_SIZE + 1 : SCAN_BATCH,
+      maxBatchSize: exact ? PAGE_SIZE + 1 : MAX_SCANNED_PER_PAGE,
+      maxScanned: MAX_SCANNED_PER_PAGE - counted,
+    },
+    (c) => matchesFilters(c, filters) && matchesSearch(c, term),
+  );
 }
 
 /** The picked file against spec §5 (type, size), with the server's error codes. */
@@ -243,8 +348,7 @@ export function firebaseCreatives(ctx: FirebaseContext): Gateway['creatives'] {
         isJuntoAngel: q.isJuntoAngel === true,
         testedAndApproved: q.testedAndApproved === true,
       };
-      const term = q.q?.trim() ?? '';
-      return scanApproved(ctx, { sort, uid, cursor: q.cursor }, (c) => matchesFilters(c, filters) && matchesSearch(c, term));
+      return galleryPage(ctx, { sort, uid, filters, term: q.q?.trim() ?? '', cursor: q.cursor });
     },
 
     async highlights() {

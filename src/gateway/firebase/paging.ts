@@ -16,8 +16,13 @@ export interface ScanBatch<T> {
 
 export interface CollectOptions {
   pageSize: number;
-  /** Documents read per query. */
+  /** Documents read by the first query (and every query unless `maxBatchSize` is larger). */
   batchSize: number;
+  /**
+   * When larger than `batchSize`, each further query reads twice as many, up to this: a rare match
+   * needs few queries, a common one reads little past the page.
+   */
+  maxBatchSize?: number;
   /** Upper bound of documents read for one page; past it the page ends early with a cursor. */
   maxScanned: number;
 }
@@ -42,8 +47,11 @@ export async function collectPage<T>(
   const kept: { value: T; position: ScanPosition }[] = [];
   let after = start;
   let scanned = 0;
+  let size = options.batchSize;
   for (;;) {
-    const batch = await read(after, options.batchSize);
+    // Never past maxScanned: the bound is on documents read, not on queries.
+    const batch = await read(after, Math.max(1, Math.min(size, options.maxScanned - scanned)));
+    size = Math.min(size * 2, Math.max(options.batchSize, options.maxBatchSize ?? 0));
     for (const item of batch.items) {
       scanned++;
       after = item.position;
