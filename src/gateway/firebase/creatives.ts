@@ -91,7 +91,7 @@ function approvedInOrder(sort: GallerySort, extra: QueryConstraint[]): QueryCons
 
 /**
  * A reader of approved creatives in gallery order — newest first, or most liked first (then
- * newest) — after a position, with optional extra equality constraints (favourites).
+ * newest) — after a position, with the extra constraints of the index part serving the request.
  */
 function approvedReader(ctx: FirebaseContext, sort: GallerySort, uid: string | null, extra: QueryConstraint[] = []) {
   return async (after: ScanPosition | null, size: number): Promise<ScanBatch<Candidate>> => {

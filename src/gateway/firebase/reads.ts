@@ -2,22 +2,19 @@ import {
   getCountFromServer,
   getDoc,
   getDocs,
-  type AggregateQuerySnapshot,
-  type AggregateSpec,
+  limit,
+  query,
   type DocumentData,
   type DocumentReference,
   type DocumentSnapshot,
   type Query,
   type QuerySnapshot,
-  getAggregateFromServer,
-  limit,
-  query,
 } from 'firebase/firestore';
 
 /**
  * What this gateway asked Firestore for, counted the way Firestore bills reads: every document a
- * query or a get returns, one read for a query that returns none, and one per aggregation query
- * (per 1,000 index entries it counts, which the emulator cannot tell us). The benchmarks and the
+ * query or a get returns, one read for a query that returns none, and one per 1,000 index entries
+ * an aggregation counts (at least one). The benchmarks and the
  * tests read it to prove that a page or a view costs what docs/decisions/005 says.
  */
 export interface ReadMeter {
@@ -25,7 +22,7 @@ export interface ReadMeter {
   documents: number;
   /** Queries (getDocs) that returned no document: Firestore bills each one read. */
   emptyQueries: number;
-  /** Aggregation queries (count, sum) run. */
+  /** Reads billed for count aggregations (one per 1,000 entries counted, at least one each). */
   aggregations: number;
 }
 
@@ -50,29 +47,17 @@ export async function readDocument(meter: ReadMeter, ref: DocumentReference<Docu
   return snap;
 }
 
-export async function countQuery(meter: ReadMeter, q: Query<DocumentData>): Promise<number> {
-  const snap = await getCountFromServer(q);
-  meter.aggregations += 1;
-  return snap.data().count;
-}
-
-export async function aggregateQuery<T extends AggregateSpec>(
-  meter: ReadMeter,
-  q: Query<DocumentData>,
-  spec: T,
-): Promise<AggregateQuerySnapshot<T>> {
-  const snap = await getAggregateFromServer(q, spec);
-  meter.aggregations += 1;
-  return snap;
-}
-
 /**
- * A count that stops at `cap` (a `limit`), billed as Firestore bills counts: one read per 1,000
- * index entries counted, at least one (countQuery bills one whatever the count). The count is the
- * number of entries, so the bill is exact here where the emulator cannot tell it.
+ * A count aggregation, billed as Firestore bills it: one read per 1,000 index entries counted, at
+ * least one. The count is the number of entries, so the bill is exact where the emulator cannot
+ * tell it.
  */
-export async function cappedCount(meter: ReadMeter, q: Query<DocumentData>, cap: number): Promise<number> {
-  const count = (await getCountFromServer(query(q, limit(cap)))).data().count;
+export async function countQuery(meter: ReadMeter, q: Query<DocumentData>): Promise<number> {
+  const count = (await getCountFromServer(q)).data().count;
   meter.aggregations += Math.max(1, Math.ceil(count / 1000));
   return count;
 }
+
+/** A count that stops at `cap` (a `limit`): bills at most cap / 1,000 reads however many match. */
+export const cappedCount = (meter: ReadMeter, q: Query<DocumentData>, cap: number): Promise<number> =>
+  countQuery(meter, query(q, limit(cap)));

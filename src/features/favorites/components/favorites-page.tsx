@@ -6,7 +6,9 @@ import { CreativeGridSkeleton } from '@/components/creative/creative-grid-skelet
 import { buttonVariants } from '@/components/ui/button';
 import { LoadMore } from '@/components/ui/load-more';
 import { paths } from '@/config/paths';
+import { loadedItems } from '@/lib/pages';
 import { useLikeHandler } from '@/lib/use-like-handler';
+import { useReadOnWhileEmpty } from '@/lib/use-read-on-while-empty';
 import { useFavorites } from '../api/get-favorites';
 
 /** /favorites: the approved creatives the user liked; unliking removes them; ?q applies. */
@@ -15,7 +17,8 @@ export function FavoritesPage() {
   const q = (params.get('q') ?? '').trim();
   const favorites = useFavorites(q);
   const onToggleLike = useLikeHandler();
-  const items = favorites.data?.pages.flatMap((p) => p.items) ?? [];
+  const items = loadedItems(favorites.data);
+  const readingOn = useReadOnWhileEmpty(favorites, items.length);
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6">
       <header>
@@ -28,7 +31,7 @@ export function FavoritesPage() {
         </p>
       ) : null}
       <ListStates
-        isPending={favorites.isPending}
+        isPending={favorites.isPending || readingOn}
         loading={<CreativeGridSkeleton />}
         isError={favorites.isError}
         isEmpty={items.length === 0}

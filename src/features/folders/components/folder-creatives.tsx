@@ -9,6 +9,7 @@ import { LoadMore } from '@/components/ui/load-more';
 import { paths } from '@/config/paths';
 import { loadedItems } from '@/lib/pages';
 import { useLikeHandler } from '@/lib/use-like-handler';
+import { useReadOnWhileEmpty } from '@/lib/use-read-on-while-empty';
 import { useFolderCreatives } from '../api/get-folder-creatives';
 import { useToggleFolderCreative } from '../api/toggle-folder-creative';
 
@@ -19,6 +20,7 @@ export function FolderCreatives({ folder, q }: { folder: Folder; q: string }) {
   const onToggleLike = useLikeHandler();
   const count = folder.creativeIds.length;
   const items = loadedItems(creatives.data);
+  const readingOn = useReadOnWhileEmpty(creatives, items.length);
 
   return (
     <section aria-labelledby="folder-title" className="@container flex min-w-0 flex-col gap-4">
@@ -34,10 +36,10 @@ export function FolderCreatives({ folder, q }: { folder: Folder; q: string }) {
         </p>
       ) : null}
       <ListStates
-        isPending={creatives.isPending}
+        isPending={creatives.isPending || readingOn}
         loading={<CreativeGridSkeleton />}
         isError={creatives.isError}
-        isEmpty={items.length === 0 && !creatives.hasNextPage}
+        isEmpty={items.length === 0}
         errorText="Impossible de charger ce dossier. Veuillez réessayer."
         emptyIcon={
           q ? <SearchX className="size-10 text-slate-400" aria-hidden /> : <FolderOpen className="size-10 text-slate-300" aria-hidden />

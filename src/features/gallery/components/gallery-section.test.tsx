@@ -2,44 +2,12 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Creative, Page } from '@domain/types';
 import type { GalleryQuery } from '@/gateway/types';
+import { aCreative } from '@/testing/creative';
 import { fakeGateway } from '@/testing/fake-gateway';
 import { renderWithProviders } from '@/testing/render';
 import { GallerySection } from './gallery-section';
 
-const approved = (id: string, name: string): Creative => ({
-  id,
-  name,
-  advertiser: 'Annonceur',
-  mediaType: 'image',
-  mediaUrl: null,
-  thumbUrl: null,
-  posterUrl: null,
-  width: null,
-  height: null,
-  image: null,
-  format: 'GIF',
-  objective: 'TOFU',
-  type: 'UGC',
-  sector: 'Food',
-  platform: 'Meta',
-  likes: 0,
-  likedByMe: false,
-  commentCount: 0,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  validated: true,
-  status: 'approved',
-  submittedBy: null,
-  submitter: null,
-  isJuntoAngel: false,
-  testedAndApproved: false,
-  analysis: null,
-  analysisPreview: [],
-  isFeatured: false,
-  featuredAt: null,
-  analyzedBy: null,
-  rating: null,
-  rejectionReason: null,
-});
+const approved = (id: string, name: string) => aCreative({ id, name });
 
 describe('GallerySection', () => {
   it('reads on, for a visitor too, while pages end early and empty, instead of saying nothing matches', async () => {

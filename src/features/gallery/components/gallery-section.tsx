@@ -1,5 +1,5 @@
 import { Clock, Heart, SearchX, SlidersHorizontal } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { activeFilterGroups } from '@domain/gallery-filters';
 import type { Creative } from '@domain/types';
@@ -11,6 +11,7 @@ import { LoadMore } from '@/components/ui/load-more';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import { useLikeHandler } from '@/lib/use-like-handler';
+import { useReadOnWhileEmpty } from '@/lib/use-read-on-while-empty';
 import { useGallery } from '../api/get-gallery';
 import { isFiltered, readGalleryView, toGalleryQuery, withFilters, withSort } from '../url-state';
 
@@ -32,16 +33,7 @@ export function GallerySection({ renderCardActions }: GallerySectionProps = {}) 
   const [dialog, setDialog] = useState<'filters' | 'login' | null>(null);
   const items = gallery.data?.pages.flatMap((p) => p.items) ?? [];
   const filterCount = activeFilterGroups(view.filters);
-  // A page may end early, even empty, with a cursor (the Firebase mode bounds the documents one
-  // page reads: docs/decisions/005). While nothing is shown yet and more may match, read on
-  // rather than say that nothing does; the visitor has not asked for 'Charger plus'.
-  const readingOn = items.length === 0 && gallery.hasNextPage && !gallery.isError;
-  const { fetchNextPage, isFetchingNextPage } = gallery;
-  // Each page read (not only the fetching flag, whose changes may be batched away) asks for the next.
-  const pagesRead = gallery.data?.pages.length ?? 0;
-  useEffect(() => {
-    if (readingOn && !isFetchingNextPage) void fetchNextPage();
-  }, [readingOn, isFetchingNextPage, fetchNextPage, pagesRead]);
+  const readingOn = useReadOnWhileEmpty(gallery, items.length);
 
   const loadMore = () => {
     if (!user) setDialog('login');

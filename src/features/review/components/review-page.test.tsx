@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Creative, Page, User } from '@domain/types';
 import type { PageQuery } from '@/gateway/types';
+import { aCreative } from '@/testing/creative';
 import { fakeGateway } from '@/testing/fake-gateway';
 import { renderWithProviders } from '@/testing/render';
 import { ReviewPage } from './review-page';
@@ -18,40 +19,17 @@ const specialist: User = {
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 
-const pending = (i: number): Creative => ({
-  id: `c${i}`,
-  name: `Créa ${i}`,
-  advertiser: 'Annonceur',
-  mediaType: 'image',
-  mediaUrl: null,
-  thumbUrl: null,
-  posterUrl: null,
-  width: null,
-  height: null,
-  image: null,
-  format: 'Statique',
-  objective: 'TOFU',
-  type: 'UGC',
-  sector: 'Food',
-  platform: 'Meta',
-  likes: 0,
-  likedByMe: false,
-  commentCount: 0,
-  createdAt: new Date(Date.UTC(2025, 0, 31 - i)).toISOString(),
-  validated: false,
-  status: 'pending',
-  submittedBy: 'a1',
-  submitter: { firstName: 'Agnès', lastName: 'Agence' },
-  isJuntoAngel: false,
-  testedAndApproved: false,
-  analysis: null,
-  analysisPreview: [],
-  isFeatured: false,
-  featuredAt: null,
-  analyzedBy: null,
-  rating: null,
-  rejectionReason: null,
-});
+const pending = (i: number): Creative =>
+  aCreative({
+    id: `c${i}`,
+    name: `Créa ${i}`,
+    format: 'Statique',
+    createdAt: new Date(Date.UTC(2025, 0, 31 - i)).toISOString(),
+    validated: false,
+    status: 'pending',
+    submittedBy: 'a1',
+    submitter: { firstName: 'Agnès', lastName: 'Agence' },
+  });
 
 const QUEUE = Array.from({ length: 5 }, (_, i) => pending(i + 1));
 
