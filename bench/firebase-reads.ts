@@ -22,6 +22,7 @@ import type { GalleryQuery } from '@/gateway/types';
 import { createFirebaseGateway } from '@/gateway/firebase';
 import { readsSince } from '@/gateway/firebase/reads';
 import { loadFirestoreRules, startFirestoreEmulator } from '../scripts/firestore-emulator.mjs';
+import { emulatorConfig } from '../tests/firebase/helpers';
 import { seedGalleryCreatives } from './firebase/gallery-seed';
 import { projectRoot } from './scale/target';
 
@@ -99,20 +100,12 @@ async function main() {
     const seeded = await seedGalleryCreatives(getFirestore(admin), { approved, pending });
     console.error(`seeded ${approved} approved + ${pending} pending creatives in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-    const gateway = createFirebaseGateway(
-      {
-        apiKey: 'demo-api-key',
-        authDomain: `${PROJECT_ID}.firebaseapp.com`,
-        projectId: PROJECT_ID,
-        storageBucket: `${PROJECT_ID}.appspot.com`,
-        messagingSenderId: '',
-        appId: '',
-        emulatorHost: host,
-        registrationWebhookUrl: null,
-        submissionWebhookUrl: null,
-      },
-      { name: `bench-visitor-${process.pid}`, mode: 'memory', ports: { firestore: port }, log: () => {} },
-    );
+    const gateway = createFirebaseGateway(emulatorConfig({ emulatorHost: host }), {
+      name: `bench-visitor-${process.pid}`,
+      mode: 'memory',
+      ports: { firestore: port },
+      log: () => {},
+    });
     /** How many seeded creatives the gallery shows for a query (the rarity the reads should follow). */
     const matching = (q: GalleryQuery) =>
       seeded.filter(

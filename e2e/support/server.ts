@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { stopProcessGroup } from '../../scripts/stop-process-group';
 
 /**
  * globalSetup of the e2e suite: starts the production server the way `npm start` runs it after
@@ -76,34 +77,6 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
   throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000} s (last: ${lastError})`);
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return resolve();
-    const pid = child.pid;
-    // The child leads its own process group (detached): signal the server and anything it started.
-    const signal = (sig: NodeJS.Signals) => {
-      try {
-        process.kill(-pid, sig);
-      } catch {
-        try {
-          process.kill(pid, sig);
-        } catch {
-          /* already gone */
-        }
-      }
-    };
-    const timer = setTimeout(() => {
-      console.warn(`[e2e] server ${pid} still running after ${STOP_TIMEOUT_MS / 1000} s: SIGKILL`);
-      signal('SIGKILL');
-    }, STOP_TIMEOUT_MS);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    signal('SIGTERM');
-  });
-}
-
 export default async function setup(project: TestProject) {
   const indexHtml = path.join(root, 'dist', 'index.html');
   if (!fs.existsSync(indexHtml)) {
@@ -133,7 +106,10 @@ export default async function setup(project: TestProject) {
   const spawnError = new Promise<never>((_, reject) => child.once('error', reject));
 
   const cleanup = async () => {
-    await stopChild(child);
+    await stopProcessGroup(child, {
+      timeoutMs: STOP_TIMEOUT_MS,
+      onKill: (pid) => console.warn(`[e2e] server ${pid} still running after ${STOP_TIMEOUT_MS / 1000} s: SIGKILL`),
+    });
     await fsp.rm(dataDir, { recursive: true, force: true });
   };
 

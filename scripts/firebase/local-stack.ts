@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -6,6 +6,7 @@ import path from 'node:path';
 import { javaMajorVersion, loadFirestoreRules, startFirestoreEmulator } from '../firestore-emulator.mjs';
 import { DEMO_MEDIA_BASE, DEMO_PROJECT_ID, seedFirebaseDemo, type EmulatorHosts, type FirebaseSeedSummary } from './demo-seed';
 import { serveStatic } from './static-server';
+import { stopProcessGroup } from '../stop-process-group';
 
 /**
  * The Firebase mode on this machine, in one call (`npm run start:firebase`, the Firebase browser
@@ -84,27 +85,6 @@ function storageUnavailable(): string | null {
   return null;
 }
 
-/** Stops a child we started (and what it started: it leads its own process group), by its PID. */
-function stopChild(child: ChildProcess, timeoutMs = 10_000): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return resolve();
-    const pid = child.pid;
-    const signal = (sig: NodeJS.Signals) => {
-      try {
-        process.kill(-pid, sig);
-      } catch {
-        /* already gone */
-      }
-    };
-    const timer = setTimeout(() => signal('SIGKILL'), timeoutMs);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    signal('SIGTERM');
-  });
-}
-
 /** Runs a command to completion; rejects with the end of its output when it fails. */
 function runToEnd(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -152,7 +132,7 @@ async function startFirebaseTools(
   );
   fs.closeSync(fd);
   const stop = async () => {
-    await stopChild(child);
+    await stopProcessGroup(child);
     fs.rmSync(dir, { recursive: true, force: true });
   };
   const deadline = Date.now() + READY_TIMEOUT_MS;
