@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@domain/messages';
 import { GatewayError } from '@/gateway/types';
+import { aCreative } from '@/testing/creative';
 import { renderWithProviders } from '@/testing/render';
 import { EMPTY_FORM } from '../form-values';
 import { CreativeForm } from './creative-form';
@@ -61,6 +62,24 @@ describe('CreativeForm', () => {
     expect(screen.getByRole('button', { name: 'Soumettre la créative' })).toBeDisabled();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Soumettre la créative' }));
     expect(onSubmit).not.toHaveBeenCalled();
+    cleanup();
+  });
+
+  it('without media storage, an edit keeps its media and everything else can still be changed', () => {
+    renderWithProviders(
+      <CreativeForm
+        defaultValues={EMPTY_FORM}
+        current={aCreative({ id: 'c1', name: 'Déjà en ligne', mediaUrl: '/media/c1.png', thumbUrl: '/media/c1.png' })}
+        submitLabel="Enregistrer les modifications"
+        failureMessage={MSG.editError}
+        onSubmit={vi.fn(() => Promise.resolve())}
+        unavailable={MSG.uploadsUnavailable}
+      />,
+    );
+    expect(screen.getByText(MSG.uploadsUnavailable)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Remplacer' })).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: 'Nom de la créative' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Enregistrer les modifications' })).toBeEnabled();
     cleanup();
   });
 

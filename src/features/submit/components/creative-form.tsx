@@ -39,7 +39,10 @@ export interface CreativeFormProps {
   submitLabel: string;
   failureMessage: string;
   onSubmit: (input: CreativeInput, file: File | null, onProgress: (p: UploadProgress) => void) => Promise<void>;
-  /** Why nothing can be sent here (no media storage): shown above the form, whose fields are then disabled. */
+  /**
+   * Why no media can be uploaded here (no media storage), shown above the form: a new creative
+   * cannot be sent at all (every field is disabled); an edit keeps its media and the rest works.
+   */
   unavailable?: string;
 }
 
@@ -54,6 +57,7 @@ export function CreativeForm({ defaultValues, current, submitLabel, failureMessa
   const [failure, setFailure] = useState<string | null>(null);
   const pickRef = useRef<HTMLButtonElement>(null);
   const mediaMissing = () => !file && !current;
+  const formLocked = Boolean(unavailable) && !current;
 
   const pick = (picked: File) => {
     const problem = mediaProblem(picked);
@@ -100,8 +104,8 @@ export function CreativeForm({ defaultValues, current, submitLabel, failureMessa
       ) : null}
       {/* A disabled fieldset disables every control inside it, whatever component renders it. */}
       <fieldset
-        disabled={Boolean(unavailable)}
-        aria-describedby={unavailable ? unavailableId : undefined}
+        disabled={formLocked}
+        aria-describedby={formLocked ? unavailableId : undefined}
         className="m-0 flex min-w-0 flex-col gap-6 border-0 p-0"
       >
         <Card>

@@ -4,6 +4,7 @@ import { MSG } from '@domain/messages';
 import { buttonVariants } from '@/components/ui/button';
 import { PageLoader } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toaster';
+import { clientEnv } from '@/config/env';
 import { paths } from '@/config/paths';
 import { GatewayError } from '@/gateway/types';
 import { useCreativeToEdit } from '../api/get-creative-to-edit';
@@ -49,6 +50,7 @@ export function EditCreativePage() {
         current={creative}
         submitLabel="Enregistrer les modifications"
         failureMessage={MSG.editError}
+        unavailable={clientEnv.uploadsAvailable ? undefined : MSG.uploadsUnavailable}
         onSubmit={async (input, file, onProgress) => {
           await update.mutateAsync({ id: creative.id, input, file, onProgress });
           toast.success(MSG.creativeUpdated);
