@@ -105,7 +105,7 @@ describe('sweepTemp', () => {
 });
 
 describe('staged files left by a crash', () => {
-  it('the sweep promotes those whose media row committed and removes the others, asking the database', async () => {
+  it('the sweep promotes at once those whose media row committed and removes the others once stale, asking the database', async () => {
     // Another process staged the files of two media, committed one row, and died before promoting.
     const crashed = createDiskStore(path.join(t.dataDir, 'media')).stage();
     const base = `creatives/${Date.now()}-c0ffeec0ffee`;
@@ -121,12 +121,14 @@ describe('staged files left by a crash', () => {
     });
     const recorded = recordedMediaFiles(t.db);
 
-    // Fresh: another instance may be about to commit; nothing is touched.
-    expect(await t.deps.media.sweepTemp({ recorded })).toBe(0);
-    expect(await t.deps.media.exists(committed.name)).toBe(false);
-
-    expect(await t.deps.media.sweepTemp({ recorded, olderThanMs: 0 })).toBe(3);
+    // Fresh: the committed media's files are promoted at once (no row without its file, even right
+    // after a crash); the other may be another instance's write in progress: kept.
+    expect(await t.deps.media.sweepTemp({ recorded })).toBe(2);
     for (const name of [committed.name, committed.thumbName]) expect((await storedBytes(t.deps.media, name)).toString()).toBe(name);
+    expect(fs.readdirSync(path.join(t.dataDir, 'media', '.staging'))).not.toEqual([]);
+
+    // Stale: no row records it, it goes.
+    expect(await t.deps.media.sweepTemp({ recorded, olderThanMs: 0 })).toBe(1);
     expect(await t.deps.media.exists(never)).toBe(false);
     expect(fs.readdirSync(path.join(t.dataDir, 'media', '.staging'))).toEqual([]);
     await t.db.delete(media).where(eq(media.name, committed.name));

@@ -134,7 +134,7 @@ export function createMediaStore(driver: StorageDriver, tempDir: string): MediaS
       // left is the sweep's to settle once stale (its row says whether to promote or remove).
       async commit() {
         try {
-          for (const name of names) await driver.move(prefix + name, name);
+          for (const name of names) await promote(driver, prefix + name, name);
         } finally {
           done();
         }
@@ -203,12 +203,14 @@ export function createMediaStore(driver: StorageDriver, tempDir: string): MediaS
 /**
  * Settles staged files left by a writer that never reached commit() or discard(): the process was
  * killed, or lost the backend, between writing them and promoting them. The rule:
- * - a batch this process still has open is skipped whatever its age (a slow write), and any staged
- *   file younger than `olderThanMs` (default 1 h) is kept: another instance may be writing it, its
- *   row not committed yet;
- * - an older one is promoted to its name when a database row records that name (the row committed,
- *   the promotion never ran: without this the file would be lost), and removed otherwise (its row
- *   never committed, or was deleted since): no file without a row, no row without its file.
+ * - a batch this process still has open is skipped whatever its age (a slow write);
+ * - a staged file whose name a database row records is promoted, whatever its age: the row has
+ *   committed, so promoting is what its writer does next or never did (killed) — without this the
+ *   file would be unreachable until it is stale, or lost; promotion is idempotent (promote()), so a
+ *   writer of another instance promoting at the same time is no harm;
+ * - any other staged file is removed once older than `olderThanMs` (default 1 h): until then
+ *   another instance may be writing it, its row not committed yet. No file without a row, no row
+ *   without its file.
  * Staged keys that do not parse (a probe's leftover) are removed once stale.
  */
 async function sweepStaged(
@@ -219,20 +221,34 @@ async function sweepStaged(
 ): Promise<number> {
   const olderThan = options.olderThanMs ?? STALE_TEMP_MS;
   const now = Date.now();
-  const stale: { key: string; name: string | null }[] = [];
+  const left: { key: string; name: string | null; stale: boolean }[] = [];
   for await (const { key, modifiedMs } of driver.list(STAGING)) {
     const match = STAGED_KEY.exec(key);
     if (match && openBatches.has(match[1]!)) continue;
-    if (now - modifiedMs < olderThan) continue;
-    stale.push({ key, name: match && isSafeMediaName(match[2]!) ? match[2]! : null });
+    left.push({ key, name: match && isSafeMediaName(match[2]!) ? match[2]! : null, stale: now - modifiedMs >= olderThan });
   }
-  if (stale.length === 0 || options.dryRun) return stale.length;
-  const keep = await recorded(stale.flatMap((s) => (s.name ? [s.name] : [])));
-  for (const { key, name } of stale) {
-    if (name && keep.has(name)) await driver.move(key, name);
+  const names = left.flatMap((s) => (s.name ? [s.name] : []));
+  const keep = names.length > 0 ? await recorded(names) : new Set<string>();
+  const settled = left.filter(({ name, stale }) => (name !== null && keep.has(name)) || stale);
+  if (options.dryRun) return settled.length;
+  for (const { key, name } of settled) {
+    if (name && keep.has(name)) await promote(driver, key, name);
     else await driver.remove(key);
   }
-  return stale.length;
+  return settled.length;
+}
+
+/**
+ * Moves a staged file to its name. Idempotent: when the move fails because someone else (the
+ * sweep, or the writer it raced with) already promoted it, that is success.
+ */
+async function promote(driver: StorageDriver, staged: string, name: string): Promise<void> {
+  try {
+    await driver.move(staged, name);
+  } catch (err) {
+    if ((await driver.stat(staged)) === null && (await driver.stat(name)) !== null) return;
+    throw err;
+  }
 }
 
 /**
