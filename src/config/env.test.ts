@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clientEnv, parseFirebaseConfig } from './env';
+import { DEFAULT_CONTACT_EMAIL } from '@domain/limits';
+import { clientEnv, contactEmailOf, parseFirebaseConfig } from './env';
 
 describe('parseFirebaseConfig (VITE_FIREBASE_*)', () => {
   it('needs a project id, and an API key unless on the emulators', () => {
@@ -67,5 +68,14 @@ describe('parseFirebaseConfig (VITE_FIREBASE_*)', () => {
   it('has no Firebase settings in an http build', () => {
     expect(clientEnv.backend).toBe('http');
     expect(clientEnv.firebase).toBeNull();
+  });
+});
+
+describe('contactEmailOf', () => {
+  it("prefers the server's address written into the page, then the build's, then the default", () => {
+    expect(contactEmailOf('equipe@agence.fr', 'build@agence.fr')).toBe('equipe@agence.fr');
+    expect(contactEmailOf(null, ' build@agence.fr ')).toBe('build@agence.fr');
+    expect(contactEmailOf(null, undefined)).toBe(DEFAULT_CONTACT_EMAIL);
+    expect(contactEmailOf(null, 'pas une adresse')).toBe(DEFAULT_CONTACT_EMAIL);
   });
 });

@@ -151,6 +151,16 @@ function meta(name: string): string | null {
   return value && !value.startsWith('__') ? value : null;
 }
 
+/**
+ * The address of 'Discuter avec nos experts créa': the server's CONTACT_EMAIL written into the page
+ * (self-hosted), else VITE_CONTACT_EMAIL given to the build (Firebase mode: no server writes the
+ * page), else the default. A build value that is not an e-mail address is ignored.
+ */
+export function contactEmailOf(fromPage: string | null, fromBuild: unknown): string {
+  const built = text(fromBuild);
+  return fromPage ?? (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(built) ? built : DEFAULT_CONTACT_EMAIL);
+}
+
 export const runtimeConfig = {
-  contactEmail: meta('creatheque:contact-email') ?? DEFAULT_CONTACT_EMAIL,
+  contactEmail: contactEmailOf(meta('creatheque:contact-email'), import.meta.env.VITE_CONTACT_EMAIL),
 };
