@@ -13,15 +13,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
 import { matchesFilters } from '@domain/gallery-filters';
 import { matchesSearch, normalizeSearch } from '@domain/search';
 import { RARE_WORD } from './scale/words';
 import type { GalleryQuery } from '@/gateway/types';
 import { createFirebaseGateway } from '@/gateway/firebase';
 import { readsSince } from '@/gateway/firebase/reads';
-import { loadFirestoreRules, startFirestoreEmulator } from '../scripts/firestore-emulator.mjs';
+import { clearFirestoreEmulator, loadFirestoreRules, startFirestoreEmulator } from '../scripts/firestore-emulator.mjs';
+import { openAdmin } from '../scripts/firebase/admin';
 import { emulatorConfig } from '../tests/firebase/helpers';
 import { seedGalleryCreatives } from './firebase/gallery-seed';
 import { projectRoot } from './scale/target';
@@ -83,21 +82,16 @@ async function emulator(): Promise<{ hostPort: string; stop: () => Promise<void>
   return { hostPort: started.hostPort, stop: started.stop };
 }
 
-async function clearFirestore(hostPort: string): Promise<void> {
-  const res = await fetch(`http://${hostPort}/emulator/v1/projects/${PROJECT_ID}/databases/(default)/documents`, { method: 'DELETE' });
-  if (!res.ok) throw new Error(`could not empty the emulator (${res.status})`);
-}
-
 async function main() {
   const approved = Number(opts.approved);
   const pending = Number(opts.pending);
   const fs = await emulator();
   const [host, port] = [fs.hostPort.slice(0, fs.hostPort.lastIndexOf(':')), Number(fs.hostPort.slice(fs.hostPort.lastIndexOf(':') + 1))];
-  const admin = initializeApp({ projectId: PROJECT_ID }, `bench-${process.pid}`);
+  const admin = openAdmin(PROJECT_ID);
   try {
-    await clearFirestore(fs.hostPort);
+    await clearFirestoreEmulator(fs.hostPort, PROJECT_ID);
     const started = performance.now();
-    const seeded = await seedGalleryCreatives(getFirestore(admin), { approved, pending });
+    const seeded = await seedGalleryCreatives(admin.db, { approved, pending });
     console.error(`seeded ${approved} approved + ${pending} pending creatives in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
     const gateway = createFirebaseGateway(emulatorConfig({ emulatorHost: host }), {
@@ -147,7 +141,7 @@ async function main() {
     console.log('|---|---|---:|---:|---:|---:|---:|');
     for (const row of rows) console.log(row);
   } finally {
-    await deleteApp(admin);
+    await admin.close();
     await fs.stop();
   }
 }

@@ -17,3 +17,4 @@ export function startFirestoreEmulator(options?: {
   log?: (line: string) => void;
 }): Promise<StartedFirestoreEmulator | { reason: string }>;
 export function loadFirestoreRules(hostPort: string, projectId: string, rules: string): Promise<void>;
+export function clearFirestoreEmulator(hostPort: string, projectId: string): Promise<void>;

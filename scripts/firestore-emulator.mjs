@@ -138,6 +138,13 @@ export async function loadFirestoreRules(hostPort, projectId, rules) {
   if (!res.ok) throw new Error(`the emulator refused the rules (${res.status}): ${(await res.text()).slice(0, 500)}`);
 }
 
+/** Deletes every document of a project in the emulator (its REST endpoint; a real project has none). */
+export async function clearFirestoreEmulator(hostPort, projectId) {
+  const url = `http://${hostPort}/emulator/v1/projects/${encodeURIComponent(projectId)}/databases/(default)/documents`;
+  const res = await fetch(url, { method: 'DELETE' });
+  if (!res.ok) throw new Error(`could not clear ${url}: HTTP ${res.status} ${(await res.text()).slice(0, 500)}`);
+}
+
 // Run directly: keep the emulator up, with firestore.rules loaded for demo-creatheque, until interrupted.
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -20,6 +20,7 @@ import {
 } from '@server/db/seed/demo-plan';
 import { ANALYSIS_DOC, creativeFormDocuments, PRIVATE_COLLECTION } from '@/gateway/firebase/creative-document';
 import type { UserDoc } from '@/gateway/firebase/mappers';
+import { clearFirestoreEmulator } from '../firestore-emulator.mjs';
 import { openAdmin } from './admin';
 
 /**
@@ -71,14 +72,10 @@ const BATCH_LIMIT = 400;
 
 /** Empties the project on both emulators (their REST endpoints for tests; a real project has none). */
 export async function clearEmulators(hosts: EmulatorHosts, projectId: string): Promise<void> {
-  const project = encodeURIComponent(projectId);
-  for (const url of [
-    `http://${hosts.firestore}/emulator/v1/projects/${project}/databases/(default)/documents`,
-    `http://${hosts.auth}/emulator/v1/projects/${project}/accounts`,
-  ]) {
-    const res = await fetch(url, { method: 'DELETE' });
-    if (!res.ok) throw new Error(`could not clear ${url}: HTTP ${res.status} ${await res.text()}`);
-  }
+  await clearFirestoreEmulator(hosts.firestore, projectId);
+  const url = `http://${hosts.auth}/emulator/v1/projects/${encodeURIComponent(projectId)}/accounts`;
+  const res = await fetch(url, { method: 'DELETE' });
+  if (!res.ok) throw new Error(`could not clear ${url}: HTTP ${res.status} ${await res.text()}`);
 }
 
 interface DemoMedia {

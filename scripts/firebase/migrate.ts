@@ -10,8 +10,7 @@
  * GCLOUD_PROJECT / GOOGLE_CLOUD_PROJECT (on the emulator, demo-creatheque by default).
  * Interrupted, it can be started again: it goes on with what is left. A second run changes nothing.
  */
-import { applicationDefault, initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
+import { openAdmin } from './admin';
 import { migrateFirestore, summaryLines } from './migrate-lib';
 
 const USAGE = 'Usage : npm run migrate:firebase -- [--project <id>] [--dry-run]\n';
@@ -38,8 +37,8 @@ async function main() {
   const emulator = process.env.FIRESTORE_EMULATOR_HOST;
   const project = args.project ?? process.env.GCLOUD_PROJECT ?? process.env.GOOGLE_CLOUD_PROJECT ?? (emulator ? 'demo-creatheque' : null);
   if (!project) throw new Error(`projet inconnu : donnez --project <id> ou GCLOUD_PROJECT\n${USAGE}`);
-  const app = initializeApp(emulator ? { projectId: project } : { projectId: project, credential: applicationDefault() });
-  const db = getFirestore(app);
+  // Without a credential the Admin SDK uses the Application Default Credentials (or the emulator).
+  const { db } = openAdmin(project);
   process.stdout.write(
     `Migration Firestore du projet ${project} (${emulator ? `émulateur ${emulator}` : 'projet réel'})${args.dryRun ? ', à blanc : rien ne sera écrit' : ''}\n`,
   );
