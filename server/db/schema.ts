@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type ExtraConfigColumn,
   bigint,
+  customType,
   boolean,
   date,
   index,
@@ -24,6 +25,9 @@ const id = () =>
  * cannot use for that ORDER BY (tests/query-plans.test.ts guards every list query).
  */
 const newestFirst = (column: ExtraConfigColumn) => column.desc().nullsFirst();
+
+/** A PostgreSQL text-search document (migration 0007: the `fr_search` configuration, kept by a trigger). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -188,6 +192,10 @@ export const creatives = pgTable(
     // A stored file → its creative (who may see it: server/services/media-access.ts); also the
     // `on delete set null` of a media row, which would otherwise scan every creative.
     index('creatives_media_idx').on(t.mediaId),
+    // Names of approved creatives by word prefix (migration 0008, suggestions while typing).
+    index('creatives_name_words_idx')
+      .using('gin', sql`suggest_document(${t.name})`)
+      .where(sql`${t.status} = 'approved'`),
     index('creatives_formats_idx').using('gin', t.formats),
     index('creatives_objectives_idx').using('gin', t.objectives),
     index('creatives_types_idx').using('gin', t.types),
@@ -282,6 +290,25 @@ export const folderCreatives = pgTable(
   ],
 );
 
+/* ── Suggestions while typing (issue 17) ──────────────────────────────────────────────────── */
+
+/**
+ * Advertisers (kind 'advertiser') and tag values (kind = the category key) with the number `n` of
+ * approved creatives carrying them, kept exact by the triggers of migration 0008 (rows reaching 0 are
+ * deleted); read by services/creatives/suggestions.service.ts. Never written by the app.
+ */
+export const suggestionTerms = pgTable(
+  'suggestion_terms',
+  {
+    kind: text('kind').notNull(),
+    label: text('label').notNull(),
+    n: integer('n').notNull(),
+    /** suggest_document(label): its words, matched by prefix. */
+    words: tsvector('words').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.label] }), index('suggestion_terms_words_idx').using('gin', t.words)],
+);
+
 /* ── Analytics rollups (spec §9) ──────────────────────────────────────────────────────────── */
 
 /**
@@ -315,4 +342,5 @@ export const schema = {
   folders,
   folderCreatives,
   analyticsDaily,
+  suggestionTerms,
 };

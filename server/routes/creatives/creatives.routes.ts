@@ -5,6 +5,7 @@ import { MSG } from '@domain/messages';
 import { commentInput } from '@domain/schemas/comment';
 import { featureInput, rejectionInput } from '@domain/schemas/creative';
 import { pageQuery } from '@domain/schemas/paging';
+import { suggestionQueryInput } from '@domain/schemas/suggestions';
 import { currentUser, requirePermission } from '@server/auth/session';
 import type { AppEnv, Deps } from '@server/http/context';
 import { withoutDeadline } from '@server/http/deadline';
@@ -17,6 +18,8 @@ import { addComment, listComments } from '@server/services/comments.service';
 import { getCreative, getDownload, setLike } from '@server/services/creatives/creative.service';
 import { getHighlights, listGallery } from '@server/services/creatives/gallery.service';
 import { feature, review } from '@server/services/creatives/review.service';
+import { similarCreatives } from '@server/services/creatives/similar.service';
+import { suggest } from '@server/services/creatives/suggestions.service';
 import { deleteCreative, submitCreative, updateCreative } from '@server/services/creatives/submission.service';
 import { withCreativeForm } from './creative-form';
 
@@ -37,7 +40,10 @@ export function creativesRoutes(deps: Deps) {
       );
     })
     .get('/highlights', shared, async (c) => c.json(await getHighlights(db, c.get('user'))))
+    // Before '/:id', which would take 'suggestions' for an id.
+    .get('/suggestions', shared, queryInput(suggestionQueryInput), async (c) => c.json(await suggest(db, c.req.valid('query').q)))
     .get('/:id', shared, async (c) => c.json(await getCreative(db, c.get('user'), creativeId(c))))
+    .get('/:id/similar', shared, async (c) => c.json(await similarCreatives(db, c.get('user'), creativeId(c))))
 
     .post('/:id/like', requirePermission('creative:like'), async (c) => c.json(await setLike(db, currentUser(c), creativeId(c), true)))
     .delete('/:id/like', requirePermission('creative:like'), async (c) => c.json(await setLike(db, currentUser(c), creativeId(c), false)))
