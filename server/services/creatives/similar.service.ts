@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { canViewCreative } from '@domain/creative-access';
 import { AppError } from '@domain/errors';
@@ -29,9 +29,16 @@ const POOL_SIZE = 200;
 
 const overlaps = (key: CategoryKey, values: string[]) => sql`${COLUMNS[key]} && ${sql.param(values)}::text[]`;
 
-/** Number of values of `key` shared with `values`. */
-const shared = (key: CategoryKey, values: string[]) =>
-  sql`(select count(*) from unnest(${COLUMNS[key]}) v where v = any(${sql.param(values)}::text[]))`;
+/**
+ * The score of a row: for each tag value of the creative, its weight when the row carries it too
+ * (`@>` of one value per term: no sub-query, a few array tests per row).
+ */
+function scoreOf(tags: Record<CategoryKey, string[]>): SQL<number> {
+  const terms = CATEGORY_KEYS.flatMap((k) =>
+    tags[k].map((v) => sql`${sql.raw(String(SIMILARITY_WEIGHTS[k]))} * (${COLUMNS[k]} @> array[${v}]::text[])::int`),
+  );
+  return sql<number>`(${sql.join(terms, sql` + `)})`;
+}
 
 /**
  * 'Créatives similaires': up to 6 approved creatives sharing the most tag values with creative `id`,
@@ -56,25 +63,19 @@ export async function similarCreatives(db: Db, viewer: User | null, id: string):
 
   const keys = CATEGORY_KEYS.filter((k) => me[k].length > 0);
   if (keys.length === 0) return [];
-  const heavy = keys.filter((k) => k === 'sector' || k === 'type');
+  const score = scoreOf(me);
   const pool = (condition: SQL | undefined) =>
-    db
-      .select({ id: creatives.id })
-      .from(creatives)
-      .where(and(eq(creatives.status, 'approved'), ne(creatives.id, id), condition))
-      .orderBy(desc(creatives.createdAt), desc(creatives.id))
-      .limit(POOL_SIZE);
-  const anyShared = or(...keys.map((k) => overlaps(k, me[k])));
-  const pools = heavy.length > 0 ? pool(and(...heavy.map((k) => overlaps(k, me[k])))).union(pool(anyShared)) : pool(anyShared);
-  const score = sql.join(
-    keys.map((k) => sql`${SIMILARITY_WEIGHTS[k]} * ${shared(k, me[k])}`),
-    sql` + `,
-  );
+    sql`(select ${creatives.id} as id, ${creatives.createdAt} as created_at, ${score} as score from ${creatives}
+          where ${creatives.status} = 'approved' and ${creatives.id} <> ${id} and ${condition}
+          order by ${creatives.createdAt} desc, ${creatives.id} desc limit ${POOL_SIZE})`;
+  const heavy = keys.filter((k) => k === 'sector' || k === 'type');
+  const anyShared = pool(or(...keys.map((k) => overlaps(k, me[k]))));
+  const pools = heavy.length > 0 ? sql`${pool(and(...heavy.map((k) => overlaps(k, me[k]))))} union ${anyShared}` : anyShared;
+  const best = sql`(select p.id from (${pools}) p order by p.score desc, p.created_at desc, p.id desc limit ${SIMILAR_LIMIT})`;
 
   const rows = await selectCreatives(db, viewer?.id ?? null)
-    .where(inArray(creatives.id, pools))
-    .orderBy(desc(score), desc(creatives.createdAt), desc(creatives.id))
-    .limit(SIMILAR_LIMIT);
+    .where(inArray(creatives.id, best))
+    .orderBy(desc(score), desc(creatives.createdAt), desc(creatives.id));
   const view = { withAnalysis: can(viewer?.role, 'creative:read-analysis') };
   return rows.map((r) => toCreative(r, view));
 }
