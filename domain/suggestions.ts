@@ -35,7 +35,10 @@ export function matchingTags(words: readonly string[]): { category: CategoryKey;
 }
 
 export function isVocabularyValue(category: string, label: string): category is CategoryKey {
-  return (CATEGORY_KEYS as readonly string[]).includes(category) && (CATEGORY_LISTS[category as CategoryKey] as readonly string[]).includes(label);
+  return (
+    (CATEGORY_KEYS as readonly string[]).includes(category) &&
+    (CATEGORY_LISTS[category as CategoryKey] as readonly string[]).includes(label)
+  );
 }
 
 /**

@@ -108,7 +108,10 @@ describe('suggestions while typing', () => {
     expect(await count()).toBe(1);
     expect(labels(await suggest('spo'), 'tag')).toEqual(['Sport']);
     // Straight to the table (members' reads skip the visitors' response cache, which API writes clear).
-    await t.db.update(creatives).set({ advertiser: 'Quimper Cycles', sectors: ['Travel'] }).where(eq(creatives.id, c.id));
+    await t.db
+      .update(creatives)
+      .set({ advertiser: 'Quimper Cycles', sectors: ['Travel'] })
+      .where(eq(creatives.id, c.id));
     expect(await count()).toBe(0);
     expect(labels(await suggest('quim', userCookie), 'advertiser')).toEqual(['Quimper Cycles']);
     expect(labels(await suggest('spo', userCookie), 'tag')).toEqual([]);
@@ -125,16 +128,38 @@ describe('suggestions while typing', () => {
 describe('similar creatives', () => {
   const base = { formats: ['Carrousel'], objectives: ['MOFU'], platforms: ['TikTok'], advertiser: 'Sim' };
   let me: { id: string };
-  let ids: Record<string, string>;
+  let ids: Record<'all' | 'twoSectors' | 'sectorType' | 'type' | 'light' | 'platform' | 'format' | 'pending' | 'nothing', string>;
   beforeAll(async () => {
     const day = 86_400_000;
     const at = (d: number) => new Date(Date.now() - d * day);
     me = await insertCreative(t.db, { ...base, name: 'Sim moi', sectors: ['Mode', 'Travel'], types: ['Humour'], createdAt: at(1) });
-    const make = async (name: string, values: Partial<Record<'sectors' | 'types' | 'formats' | 'objectives' | 'platforms', string[]>>, d: number, status?: 'pending') =>
-      (await insertCreative(t.db, { ...base, name, formats: ['GIF'], objectives: ['BOFU'], platforms: ['Google'], sectors: ['Saas'], types: ['IA'], ...values, createdAt: at(d), status })).id;
+    const make = async (
+      name: string,
+      values: Partial<Record<'sectors' | 'types' | 'formats' | 'objectives' | 'platforms', string[]>>,
+      d: number,
+      status?: 'pending',
+    ) =>
+      (
+        await insertCreative(t.db, {
+          ...base,
+          name,
+          formats: ['GIF'],
+          objectives: ['BOFU'],
+          platforms: ['Google'],
+          sectors: ['Saas'],
+          types: ['IA'],
+          ...values,
+          createdAt: at(d),
+          status,
+        })
+      ).id;
     ids = {
       // 3 (sector) + 3 (type) + 1 + 1 + 1 = 9
-      all: await make('Sim tout', { sectors: ['Mode'], types: ['Humour'], formats: ['Carrousel'], objectives: ['MOFU'], platforms: ['TikTok'] }, 50),
+      all: await make(
+        'Sim tout',
+        { sectors: ['Mode'], types: ['Humour'], formats: ['Carrousel'], objectives: ['MOFU'], platforms: ['TikTok'] },
+        50,
+      ),
       // two sectors: 6
       twoSectors: await make('Sim deux secteurs', { sectors: ['Mode', 'Travel'] }, 40),
       // sector + type: 6, newer than twoSectors

@@ -22,10 +22,10 @@ const COLUMNS: Record<CategoryKey, AnyPgColumn> = {
 /**
  * Candidates scored per pool: the newest approved creatives sharing a sector AND a type (the heavy
  * weights), and the newest sharing any tag value. Exact below this many matches per pool (every
- * candidate is scored); at 1M creatives an older creative with a higher score than all 200 newest of
+ * candidate is scored); at 1M creatives an older creative with a higher score than all 100 newest of
  * its pool can be missed — documented in docs/decisions/012-suggestions-and-similar.md.
  */
-const POOL_SIZE = 200;
+const POOL_SIZE = 100;
 
 const overlaps = (key: CategoryKey, values: string[]) => sql`${COLUMNS[key]} && ${sql.param(values)}::text[]`;
 
