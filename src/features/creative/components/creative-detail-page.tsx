@@ -15,6 +15,7 @@ import { useLikeHandler } from '@/lib/use-like-handler';
 import { useCreative } from '../api/get-creative';
 import { useDownloadCreative } from '../api/download-creative';
 import { AnalysisLoginPrompt, AnalysisSections } from './analysis-sections';
+import { SimilarCreatives } from './similar-creatives';
 
 export function CreativeNotFound() {
   return (
@@ -98,6 +99,7 @@ export function CreativeDetailPage({ id, renderComments, renderActions }: Creati
           {renderComments?.(creative)}
         </div>
       </div>
+      <SimilarCreatives id={creative.id} />
     </div>
   );
 }
