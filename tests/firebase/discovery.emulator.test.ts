@@ -1,4 +1,3 @@
-import { doc, writeBatch, type Firestore } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIMILAR_LIMIT, startsWords, SUGGESTION_LIMIT } from '@domain/suggestions';
 import { splitCategory } from '@domain/vocabulary';
@@ -7,7 +6,7 @@ import { readsSince } from '@/gateway/firebase/reads';
 import type { FirebaseGateway } from '@/gateway/firebase';
 import { generateGalleryCreatives, type SeededCreative } from '../../bench/firebase/gallery-seed';
 import { probe, reportSkip } from './emulators';
-import { firebaseTestBackend, type FirebaseTestBackend } from './harness';
+import { firebaseTestBackend, writeCatalogue, type FirebaseTestBackend } from './harness';
 
 /**
  * Suggestions and similar creatives on the Firestore emulator (src/gateway/firebase/discovery.ts):
@@ -27,12 +26,7 @@ describe.skipIf(missing.length > 0)('suggestions and similar creatives on the em
 
   beforeAll(async () => {
     backend = await firebaseTestBackend({ auth, firestore, storage: { ...firestore, name: 'storage', available: false } });
-    await backend.env.withSecurityRulesDisabled(async (ctx) => {
-      const db = ctx.firestore() as unknown as Firestore;
-      const batch = writeBatch(db);
-      for (const c of catalogue) batch.set(doc(db, 'creatives', c.id), c.data);
-      await batch.commit();
-    });
+    await writeCatalogue(backend, catalogue);
     visitor = backend.gateway();
   }, 120_000);
   afterAll(() => backend?.close());

@@ -1,5 +1,4 @@
 import fc from 'fast-check';
-import { doc, writeBatch, type Firestore } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchesFilters, type GalleryFilters } from '@domain/gallery-filters';
 import { PAGE_SIZE } from '@domain/limits';
@@ -11,7 +10,7 @@ import type { FirebaseGateway } from '@/gateway/firebase';
 import type { GalleryQuery, GallerySort } from '@/gateway/types';
 import { generateGalleryCreatives, type SeededCreative } from '../../bench/firebase/gallery-seed';
 import { probe, reportSkip } from './emulators';
-import { firebaseTestBackend, type FirebaseTestBackend } from './harness';
+import { firebaseTestBackend, writeCatalogue, type FirebaseTestBackend } from './harness';
 
 /**
  * The gallery on the Firestore emulator, served by the index of its most selective part
@@ -87,14 +86,7 @@ describe.skipIf(missing.length > 0)('gallery pages by index on the emulator', ()
 
   beforeAll(async () => {
     backend = await firebaseTestBackend({ auth, firestore, storage: { ...firestore, name: 'storage', available: false } });
-    await backend.env.withSecurityRulesDisabled(async (ctx) => {
-      const db = ctx.firestore() as unknown as Firestore;
-      for (let i = 0; i < catalogue.length; i += 400) {
-        const batch = writeBatch(db);
-        for (const c of catalogue.slice(i, i + 400)) batch.set(doc(db, 'creatives', c.id), c.data);
-        await batch.commit();
-      }
-    });
+    await writeCatalogue(backend, catalogue);
     visitor = backend.gateway();
   }, 120_000);
   afterAll(() => backend?.close());

@@ -2,12 +2,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { doc, setLogLevel, updateDoc, type Firestore } from 'firebase/firestore';
+import { doc, setLogLevel, updateDoc, writeBatch, type Firestore } from 'firebase/firestore';
 import { acceptedMedia } from '@domain/media-rules';
 import type { Role } from '@domain/roles';
 import type { User } from '@domain/types';
 import { createFirebaseGateway, type FirebaseGateway, type MediaStore } from '@/gateway/firebase';
 import { mediaPath } from '@/gateway/firebase/storage';
+import type { SeededCreative } from '../../bench/firebase/gallery-seed';
 import { pngBytes } from '../helpers/uploads';
 import { PROJECT_ID, type EmulatorProbe } from './emulators';
 import { emulatorConfig, uniqueAppName, uniqueEmail } from './helpers';
@@ -116,4 +117,16 @@ export async function firebaseTestBackend(emulators: {
       await env.cleanup();
     },
   };
+}
+
+/** Writes `catalogue` into the emulator's creatives with the rules off (as the seed does), 400 per batch. */
+export async function writeCatalogue(backend: FirebaseTestBackend, catalogue: readonly SeededCreative[]): Promise<void> {
+  await backend.env.withSecurityRulesDisabled(async (ctx) => {
+    const db = ctx.firestore() as unknown as Firestore;
+    for (let i = 0; i < catalogue.length; i += 400) {
+      const batch = writeBatch(db);
+      for (const c of catalogue.slice(i, i + 400)) batch.set(doc(db, 'creatives', c.id), c.data);
+      await batch.commit();
+    }
+  });
 }

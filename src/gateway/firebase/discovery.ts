@@ -23,7 +23,8 @@ export const SUGGEST_READS = 20;
 const approvedBy = (...order: QueryConstraint[]) => [where('status', '==', 'approved'), ...order, orderBy(documentId(), 'desc')];
 
 export function firebaseDiscovery(ctx: FirebaseContext): Pick<Gateway['creatives'], 'suggest' | 'similar'> {
-  const creatives = () => collection(ctx.db, 'creatives');
+  const read = (...constraints: QueryConstraint[]) =>
+    guard(ctx, () => readQuery(ctx.reads, query(collection(ctx.db, 'creatives'), ...constraints)));
   return {
     async suggest(q) {
       const words = suggestionWords(q);
@@ -32,16 +33,10 @@ export function firebaseDiscovery(ctx: FirebaseContext): Pick<Gateway['creatives
       const stored = words.filter((w) => w.length >= SEARCH_KEY_MIN);
       if (stored.length === 0) return mixSuggestions({ advertisers: [], tags, creatives: [] });
       const key = stored.reduce((a, b) => (b.length > a.length ? b : a)).slice(0, SEARCH_KEY_MAX);
-      const snap = await guard(ctx, () =>
-        readQuery(
-          ctx.reads,
-          query(
-            creatives(),
-            where('searchKeys', 'array-contains', key),
-            ...approvedBy(orderBy('likes', 'desc'), orderBy('createdAt', 'desc')),
-            limit(SUGGEST_READS),
-          ),
-        ),
+      const snap = await read(
+        where('searchKeys', 'array-contains', key),
+        ...approvedBy(orderBy('likes', 'desc'), orderBy('createdAt', 'desc')),
+        limit(SUGGEST_READS),
       );
       const docs = snap.docs.map((d) => ({ id: d.id, data: dataOf(d) }));
       const advertisers = new Map<string, number>();
@@ -65,16 +60,10 @@ export function firebaseDiscovery(ctx: FirebaseContext): Pick<Gateway['creatives
       const facet = sector ? facetKey('sector', sector) : type ? facetKey('type', type) : null;
       if (!facet) return [];
       const uid = await uidOf(ctx);
-      const snap = await guard(ctx, () =>
-        readQuery(
-          ctx.reads,
-          query(
-            creatives(),
-            where('facets', 'array-contains', facet),
-            ...approvedBy(orderBy('createdAt', 'desc')),
-            limit(SIMILAR_LIMIT + 1),
-          ),
-        ),
+      const snap = await read(
+        where('facets', 'array-contains', facet),
+        ...approvedBy(orderBy('createdAt', 'desc')),
+        limit(SIMILAR_LIMIT + 1),
       );
       const found: Creative[] = snap.docs.filter((d) => d.id !== id).map((d) => toCreative(d.id, dataOf(d), { uid }));
       return found.slice(0, SIMILAR_LIMIT);
