@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { isVocabularyValue, matchingTags, mixSuggestions, suggestionWords } from '@domain/suggestions';
+import { isVocabularyValue, matchingTags, mixSuggestions, SUGGESTION_LIMIT, suggestionWords } from '@domain/suggestions';
 import type { Suggestion } from '@domain/types';
 import type { Db } from '@server/db/client';
 import { rowsOf, type SqlRunner } from '@server/db/sql-rows';
@@ -9,9 +9,11 @@ import { rowsOf, type SqlRunner } from '@server/db/sql-rows';
  * creatives with a word starting with each typed word, accent- and case-insensitive; never the analysis.
  *  - advertisers and tags: suggestion_terms, ranked by how many approved creatives carry them;
  *  - names: the most liked first. The POPULAR_SCAN most-liked approved creatives are read in likes order
- *    (cheap text filter on search_text, then the exact word match); only when they hold fewer than
- *    NAME_CANDIDATES matches is the word-prefix index creatives_name_words_idx asked for every match,
- *    ranked by likes — rare prefixes, so few rows. Either way the result is the best by likes.
+ *    (cheap text filter on search_text, then the exact word match), up to NAME_CANDIDATES matches (room
+ *    for names given twice); only when they hold fewer than SUGGESTION_LIMIT is the word-prefix index
+ *    creatives_name_words_idx asked for every match, ranked by likes — a prefix rarer than 8 in 2,000,
+ *    so about 0.4 % of the approved creatives at most (unless it is rare among the most liked only).
+ *    Either way the names are the best by likes.
  * Ranked and mixed by domain/suggestions.ts mixSuggestions (3 advertisers, 3 tags, names for the rest).
  */
 const POPULAR_SCAN = 2000;
@@ -52,7 +54,7 @@ export async function suggest(db: Db, q: string): Promise<Suggestion[]> {
           order by c.likes desc, c.created_at desc, c.id desc limit ${NAME_CANDIDATES})`,
   );
   let names = rows.filter((r) => r.kind === 'creative');
-  if (names.length < NAME_CANDIDATES) names = await allMatchingNames(db, query);
+  if (names.length < SUGGESTION_LIMIT) names = await allMatchingNames(db, query);
   const terms = rows.filter((r) => r.kind !== 'creative').sort((a, b) => Number(b.rank) - Number(a.rank));
   return mixSuggestions({
     advertisers: terms.filter((r) => r.kind === 'advertiser').map((r) => ({ kind: 'advertiser', label: r.label })),
