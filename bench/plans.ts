@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { pgliteExtensions } from '@server/db/pglite-extensions';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'drizzle-orm/logger';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -48,7 +48,7 @@ function open(captured: Captured[]): { db: Db; raw: Raw } {
     const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
     return { db, raw: { query: async (t, p) => (await pool.query(t, p)).rows as Record<string, unknown>[], close: () => pool.end() } };
   }
-  const client = new PGlite({ dataDir: target.pgliteDir, extensions: { pg_trgm } });
+  const client = new PGlite({ dataDir: target.pgliteDir, extensions: pgliteExtensions });
   const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   return { db, raw: { query: async (t, p) => (await client.query<Record<string, unknown>>(t, p)).rows, close: () => client.close() } };
 }

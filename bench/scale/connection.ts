@@ -4,7 +4,7 @@
  * session_replication_role) and on the order of its statements.
  */
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { pgliteExtensions } from '@server/db/pglite-extensions';
 import pg from 'pg';
 
 export interface SqlSession {
@@ -28,7 +28,7 @@ export async function openSession(target: { databaseUrl?: string; pgliteDir?: st
       close: () => client.end(),
     };
   }
-  const db = new PGlite({ dataDir: target.pgliteDir, extensions: { pg_trgm } });
+  const db = new PGlite({ dataDir: target.pgliteDir, extensions: pgliteExtensions });
   await db.waitReady;
   return {
     kind: 'pglite',

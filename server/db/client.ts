@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { pgliteExtensions } from './pglite-extensions';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -85,7 +85,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
   }
   const client = new ScopedPGlite({
     dataDir: options.dataDir,
-    extensions: { pg_trgm },
+    extensions: pgliteExtensions,
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
   });
   const db = drizzlePglite(client, { schema });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { pgliteExtensions } from '@server/db/pglite-extensions';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -41,7 +41,7 @@ export async function openExistingDatabase(options: { databaseUrl?: string; data
   if (!fs.existsSync(path.join(dbDir, 'PG_VERSION'))) {
     throw new Error(`aucune base de données PGlite dans ${dbDir} : vérifiez DATA_DIR`);
   }
-  const client = new PGlite({ dataDir: dbDir, extensions: { pg_trgm } });
+  const client = new PGlite({ dataDir: dbDir, extensions: pgliteExtensions });
   await client.waitReady;
   return {
     db: drizzlePglite(client, { schema }) as unknown as Db,
