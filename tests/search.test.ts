@@ -132,8 +132,8 @@ describe('with filters, sorts and cursors', () => {
   beforeAll(async () => {
     for (let i = 0; i < 30; i++) {
       await insertCreative(t.db, {
-        name: i % 2 ? `Randonnée alpine ${i}` : `Sac de randonnée ${i}`,
-        advertiser: i % 3 ? 'Montagne Vive' : 'Randonnées & Cie',
+        name: i % 2 ? `Randonnée alpine ${i}` : `Sac de montagne ${i}`,
+        advertiser: i % 2 ? 'Montagne Vive' : 'Randonnées & Cie',
         formats: [i % 2 ? 'Vidéo' : 'Statique'],
         likes: i % 5,
         createdAt: ago(10 + i),
@@ -153,11 +153,13 @@ describe('with filters, sorts and cursors', () => {
     expect(new Set(all.map((c) => c.id)).size).toBe(30);
   });
 
-  it('keeps relevance order across pages: name and advertiser matches before name-only ones', async () => {
+  it('keeps relevance order across pages: name matches, newest first, before advertiser matches', async () => {
     const { items: all } = await followPages<Creative>(t, '/api/creatives?q=randonnee', 12);
-    const both = all.map((c) => c.advertiser === 'Randonnées & Cie');
-    // Every creative matching in name and advertiser comes before those matching in the name only.
-    expect(both.indexOf(false)).toBeGreaterThan(both.lastIndexOf(true));
+    const byAdvertiser = all.map((c) => c.advertiser === 'Randonnées & Cie');
+    expect(byAdvertiser.indexOf(true)).toBe(15);
+    expect(byAdvertiser.lastIndexOf(false)).toBe(14);
+    const dates = all.slice(0, 15).map((c) => c.createdAt);
+    expect(dates).toEqual([...dates].sort().reverse());
   });
 
   it('continues a corrected search on the next pages', async () => {

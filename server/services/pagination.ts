@@ -10,9 +10,9 @@ import { isStorableText } from '@domain/schemas/fields';
  */
 export type CursorKey = (string | number)[];
 
-/** What each part of a key is: text (an id), a count (likes, an integer column), a score (a relevance) or a time. */
-export type KeyPart = 'string' | 'count' | 'score' | 'time';
-type Decoded<P extends KeyPart> = P extends 'time' ? Date : P extends 'count' | 'score' ? number : string;
+/** What each part of a key is: text (an id), a count (likes, an integer column) or a time. */
+export type KeyPart = 'string' | 'count' | 'time';
+type Decoded<P extends KeyPart> = P extends 'time' ? Date : P extends 'count' ? number : string;
 
 /** Every row's time lies within years 1 to 9999, and so does PostgreSQL's range (JavaScript's reaches 271,821 BC). */
 const EARLIEST = Date.parse('0001-01-01T00:00:00.000Z');
@@ -27,7 +27,6 @@ export function encodeCursor(key: CursorKey): string {
 /** One part of a decoded key, or undefined when it is not of its kind. */
 function decodePart(value: unknown, part: KeyPart): string | number | Date | undefined {
   if (part === 'count') return Number.isSafeInteger(value) ? (value as number) : undefined;
-  if (part === 'score') return typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= 1e30 ? value : undefined;
   if (typeof value !== 'string' || !isStorableText(value)) return undefined;
   if (part === 'string') return value;
   const at = new Date(value);

@@ -4,7 +4,7 @@ import { creativeOfMonthRule } from '@domain/creative-of-month';
 import { filtersOf, type GalleryQueryInput } from '@domain/schemas/gallery';
 import { PAGE_SIZE } from '@domain/limits';
 import { can } from '@domain/permissions';
-import type { Creative, Highlights, Page, User } from '@domain/types';
+import type { Creative, Highlights, User } from '@domain/types';
 import type { CategoryKey } from '@domain/vocabulary';
 import type { Db } from '@server/db/client';
 import { preparedVariants } from '@server/db/prepared';
@@ -20,7 +20,7 @@ import {
   type CursorKey,
   type KeyPart,
 } from '../pagination';
-import { creativeSelection, selectCreatives, toCreative } from './creative-row';
+import { creativeSelection, selectCreatives, toCreative, type CreativeRow } from './creative-row';
 import { searchedList, searchedTimeList, toSearchMode, type SearchedPage, type SearchMatch, type SearchMode } from './search';
 
 const CATEGORY_COLUMNS: Record<CategoryKey, AnyPgColumn> = {
@@ -55,7 +55,8 @@ type GallerySortKey = GalleryQueryInput['sort'];
 const SORT_KEYS = {
   recent: ['time', 'string'],
   likes: ['count', 'time', 'string'],
-  relevance: ['score', 'time', 'string'],
+  // The relevance tier (search.ts), then newest first within it.
+  relevance: ['count', 'time', 'string'],
 } as const satisfies Record<GallerySortKey, readonly KeyPart[]>;
 
 interface GalleryCursor {
@@ -96,39 +97,107 @@ export function galleryFilterConditions(query: GalleryQueryInput): SQL[] {
   return conditions;
 }
 
-async function galleryRows(
-  db: Db,
-  view: { viewerId: string | null; withAnalysis: boolean },
-  query: GalleryQueryInput,
-  match: SearchMatch | null,
-  cursor: GalleryCursor | null,
-): Promise<Page<Creative>> {
-  const rank = match?.rank ?? sql<number>`0::real`;
-  const sortColumns = {
-    recent: [creatives.createdAt, creatives.id],
-    likes: [creatives.likes, creatives.createdAt, creatives.id],
-    relevance: [rank, creatives.createdAt, creatives.id],
-  }[query.sort];
-  const conditions: (SQL | undefined)[] = [approved(), match?.where, ...galleryFilterConditions(query)];
-  if (cursor) {
-    const values = cursor.key.map((v, i) => (query.sort === 'relevance' && i === 0 ? sql`${v}::real` : sql`${v}`));
-    conditions.push(sql`(${sql.join(sortColumns, sql`, `)}) < (${sql.join(values, sql`, `)})`);
-  }
-  const rows = await db
-    .select({ ...creativeSelection(view.viewerId), rank })
-    .from(creatives)
-    .leftJoin(media, eq(media.id, creatives.mediaId))
-    .leftJoin(user, eq(user.id, creatives.submittedBy))
-    .where(and(...conditions))
-    .orderBy(...sortColumns.map((c) => sql`${c} desc`))
-    .limit(PAGE_SIZE + 1);
+type View = { viewerId: string | null; withAnalysis: boolean };
 
-  const keyOf = (r: (typeof rows)[number]): CursorKey => {
-    const base = [r.creative.createdAt.toISOString(), r.creative.id];
-    const key = query.sort === 'likes' ? [r.creative.likes, ...base] : query.sort === 'relevance' ? [Number(r.rank), ...base] : base;
+/** A gallery page read in one query (no search, or sorted by date or likes), or tier by tier (relevance). */
+async function galleryRows(db: Db, view: View, query: GalleryQueryInput, match: SearchMatch | null, cursor: GalleryCursor | null) {
+  if (query.sort === 'relevance' && match) return relevancePage(db, view, query, match, cursor);
+  const columns = query.sort === 'likes' ? [creatives.likes, creatives.createdAt, creatives.id] : [creatives.createdAt, creatives.id];
+  const after = cursor
+    ? sql`(${sql.join(columns, sql`, `)}) < (${sql.join(
+        cursor.key.map((v) => sql`${v}`),
+        sql`, `,
+      )})`
+    : undefined;
+  // A search matching few creatives: sorting them is cheap, while walking the sort's index in the hope
+  // of meeting them soon reads the whole index (the planner cannot tell that a word's prefix is rare).
+  // The sort keys as expressions keep it on the full-text index.
+  const few = match ? await matchesAtMost(db, and(match.where, approved(), ...galleryFilterConditions(query)), RANKED_AT_ONCE) : false;
+  const rows = await selectCreatives(db, view.viewerId)
+    .where(and(approved(), match?.where, ...galleryFilterConditions(query), after))
+    .orderBy(...(few ? unindexedOrder(query.sort) : columns.map((c) => desc(c))))
+    .limit(PAGE_SIZE + 1);
+  const keyOf = (r: CreativeRow): CursorKey => {
+    const key = [...(query.sort === 'likes' ? [r.creative.likes] : []), r.creative.createdAt.toISOString(), r.creative.id];
     return match ? [match.mode, ...key] : key;
   };
   return toPage(rows, PAGE_SIZE, keyOf, (r) => toCreative(r, view));
+}
+
+/** Up to this many matches, a searched page sorts them all in one query; past it, it walks an index. */
+const RANKED_AT_ONCE = 1000;
+
+/** The order of a sort written so that no index can give it (`+ 0`): the planner filters first, then sorts. */
+function unindexedOrder(sort: GallerySortKey): SQL[] {
+  const time = sql`${creatives.createdAt} + interval '0 seconds' desc`;
+  const id = sql`${creatives.id} || '' desc`;
+  return sort === 'likes' ? [sql`${creatives.likes} + 0 desc`, time, id] : [time, id];
+}
+
+/** Whether at most `bound` approved creatives satisfy `where` (counted with a bound, so never more than bound + 1 rows). */
+async function matchesAtMost(db: Db, where: SQL | undefined, bound: number): Promise<boolean> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(
+    db
+      .select({ one: sql`1` })
+      .from(creatives)
+      .where(where)
+      .limit(bound + 1)
+      .as('bounded'),
+  );
+  return Number(row?.n ?? 0) <= bound;
+}
+
+/**
+ * Relevance: tier first (search.ts), then newest first. A term matching few creatives (≤ 1,000 with the
+ * filters, counted with a bound) has them all ranked in one query, which the full-text index answers;
+ * a common one is listed newest first, which the recent index answers (ranking tens of thousands of
+ * rows read them all: seconds at 1M, docs/benchmarks.md). The cursor holds the tier, time and id.
+ */
+async function relevancePage(db: Db, view: View, query: GalleryQueryInput, match: SearchMatch, cursor: GalleryCursor | null) {
+  const [fromTier, at, id] = cursor ? (cursor.key as [number, Date, string]) : [0, null, null];
+  const filters = [approved(), ...galleryFilterConditions(query)];
+  const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(
+    db
+      .select({ one: sql`1` })
+      .from(creatives)
+      .where(and(match.where, ...filters))
+      .limit(RANKED_AT_ONCE + 1)
+      .as('bounded'),
+  );
+  const rows: (CreativeRow & { tier: number })[] = [];
+  if (n <= RANKED_AT_ONCE) {
+    const tier = sql<number>`(case ${sql.join(
+      match.tiers.map((t, i) => sql`when ${t} then ${sql.raw(String(i))}`),
+      sql` `,
+    )} else ${sql.raw(String(match.tiers.length))} end)`;
+    const after =
+      at && id
+        ? sql`(${tier} > ${fromTier} or (${tier} = ${fromTier} and (${creatives.createdAt}, ${creatives.id}) < (${at}, ${id})))`
+        : undefined;
+    const ranked = await db
+      .select({ ...creativeSelection(view.viewerId), tier })
+      .from(creatives)
+      .leftJoin(media, eq(media.id, creatives.mediaId))
+      .leftJoin(user, eq(user.id, creatives.submittedBy))
+      .where(and(match.where, ...filters, after))
+      .orderBy(tier, desc(creatives.createdAt), desc(creatives.id))
+      .limit(PAGE_SIZE + 1);
+    rows.push(...ranked.map((r) => ({ ...r, tier: Number(r.tier) })));
+  } else {
+    // Past the bound, ranking every match would read them all: the page is newest first (one tier).
+    const after = at && id ? sql`(${creatives.createdAt}, ${creatives.id}) < (${at}, ${id})` : undefined;
+    const newest = await selectCreatives(db, view.viewerId)
+      .where(and(match.where, ...filters, after))
+      .orderBy(desc(creatives.createdAt), desc(creatives.id))
+      .limit(PAGE_SIZE + 1);
+    rows.push(...newest.map((r) => ({ ...r, tier: 0 })));
+  }
+  return toPage(
+    rows,
+    PAGE_SIZE,
+    (r) => [match.mode, r.tier, r.creative.createdAt.toISOString(), r.creative.id],
+    (r) => toCreative(r, view),
+  );
 }
 
 /** The favourites statement: the viewer's liked creatives, newest like first, after the cursor if any. */

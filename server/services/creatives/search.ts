@@ -38,7 +38,12 @@ export function decodeSearchedTimeCursor(cursor: string | undefined | null): (Ti
 export interface SearchMatch {
   mode: SearchMode;
   where: SQL;
-  rank: SQL<number>;
+  /**
+   * Relevance as tiers, most relevant first, each a condition on the rows of the tiers after it:
+   * every word in the name; in the name or advertiser; anywhere public; anywhere (members: the
+   * analysis). One tier for the substring.
+   */
+  tiers: SQL[];
   /** The term the results are for when it is not the typed one (`corrected`). */
   searchedFor?: string;
 }
@@ -49,12 +54,16 @@ export function searchWords(q: string): string[] {
 }
 
 /**
- * A `to_tsquery` text: every word required, each also as a prefix once it has 3 characters. The words
- * hold letters and digits only, so nothing the user types reaches the tsquery syntax.
+ * A `to_tsquery` text: every word required, each also as a prefix once it has 3 characters, in the
+ * document's parts `weights` (A name, B advertiser, C tags, D analysis; all when empty). The words hold
+ * letters and digits only, so nothing the user types reaches the tsquery syntax.
  */
-export function toTsquery(words: readonly string[]): string {
-  return words.map((w) => (w.length >= 3 ? `${w}:*` : w)).join(' & ');
+export function toTsquery(words: readonly string[], weights = ''): string {
+  return words.map((w) => `${w}:${w.length >= 3 ? '*' : ''}${weights}`).join(' & ');
 }
+
+/** The weights of each relevance tier, most relevant first (the last: the whole document). */
+const TIER_WEIGHTS = ['A', 'AB', 'ABC', ''] as const;
 
 /** `%term%` for LIKE on the normalised search text, with LIKE's wildcards escaped. */
 export function substringPattern(q: string): string | null {
@@ -65,9 +74,12 @@ export function substringPattern(q: string): string | null {
 const documentOf = (withAnalysis: boolean) => (withAnalysis ? creatives.memberSearchVector : creatives.searchVector);
 
 function textMatch(words: readonly string[], withAnalysis: boolean, mode: SearchMode, searchedFor?: string): SearchMatch {
-  const query = sql`to_tsquery('fr_search', ${toTsquery(words)})`;
   const document = documentOf(withAnalysis);
-  return { mode, where: sql`${document} @@ ${query}`, rank: sql<number>`ts_rank(${document}, ${query})`, searchedFor };
+  const matches = (weights: string) => sql`${document} @@ to_tsquery('fr_search', ${toTsquery(words, weights)})`;
+  // A visitor's document has no analysis: its third tier is already the whole of it.
+  const weights = withAnalysis ? TIER_WEIGHTS : TIER_WEIGHTS.slice(0, 3);
+  const tiers = weights.map((w, i) => (i === 0 ? matches(w) : sql`${matches(w)} and not (${matches(weights[i - 1]!)})`));
+  return { mode, where: matches(''), tiers, searchedFor };
 }
 
 /**
@@ -92,7 +104,9 @@ export async function correctedWords(db: Db, words: readonly string[]): Promise<
 export async function searchMatch(db: Db, q: string, mode: SearchMode, withAnalysis: boolean): Promise<SearchMatch | null> {
   if (mode === 'substring') {
     const pattern = substringPattern(q);
-    return pattern ? { mode, where: sql`${creatives.searchText} like ${pattern}`, rank: sql<number>`0::real` } : null;
+    if (!pattern) return null;
+    const where = sql`${creatives.searchText} like ${pattern}`;
+    return { mode, where, tiers: [where] };
   }
   const words = searchWords(q);
   if (words.length === 0) return null;
@@ -109,6 +123,28 @@ export interface SearchedPage<T> {
 }
 
 /**
+ * `run(match)` for each mode in turn (or only `mode` when given) until `found` says it found
+ * something; the last answer when none did, null when no mode can match the term at all.
+ */
+export async function firstMatching<R>(
+  db: Db,
+  q: string,
+  withAnalysis: boolean,
+  mode: SearchMode | null,
+  run: (match: SearchMatch) => Promise<R>,
+  found: (result: R) => boolean,
+): Promise<{ result: R; match: SearchMatch } | null> {
+  let last: { result: R; match: SearchMatch } | null = null;
+  for (const each of mode ? [mode] : SEARCH_MODES) {
+    const match = await searchMatch(db, q, each, withAnalysis);
+    if (!match) continue;
+    last = { result: await run(match), match };
+    if (found(last.result)) break;
+  }
+  return last;
+}
+
+/**
  * A searched list: `page(match)` for the cursor's mode, or, on a first page, for each mode in turn until
  * one finds something. Without a term, `page(null)`.
  */
@@ -121,14 +157,10 @@ export async function searchedList<T>(
 ): Promise<SearchedPage<T>> {
   const term = q?.trim() ?? '';
   if (!term) return page(null);
-  let last: SearchedPage<T> = { items: [], nextCursor: null };
-  for (const mode of cursorMode ? [cursorMode] : SEARCH_MODES) {
-    const match = await searchMatch(db, term, mode, withAnalysis);
-    if (!match) continue;
-    last = await page(match);
-    if (last.items.length > 0) return match.searchedFor ? { ...last, searchedFor: match.searchedFor } : last;
-  }
-  return last;
+  const hit = await firstMatching(db, term, withAnalysis, cursorMode, page, (p) => p.items.length > 0);
+  if (!hit) return { items: [], nextCursor: null };
+  const { result, match } = hit;
+  return match.searchedFor && result.items.length > 0 ? { ...result, searchedFor: match.searchedFor } : result;
 }
 
 /**
