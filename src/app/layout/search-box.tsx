@@ -65,6 +65,7 @@ export function SearchBox({ className }: { className?: string }) {
       <input
         id={id}
         type="search"
+        data-shortcut="search"
         value={term}
         onChange={(e) => onChange(e.target.value)}
         placeholder="Rechercher par nom ou annonceur"
