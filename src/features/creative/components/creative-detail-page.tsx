@@ -14,7 +14,7 @@ import { useCreativeListNavigation } from '@/lib/creative-list';
 import { useSession } from '@/lib/session';
 import { useShortcuts } from '@/lib/shortcuts';
 import { useLikeHandler } from '@/lib/use-like-handler';
-import { useCreative } from '../api/get-creative';
+import { useCreative, usePrefetchCreatives } from '../api/get-creative';
 import { useDownloadCreative } from '../api/download-creative';
 import { AnalysisLoginPrompt, AnalysisSections } from './analysis-sections';
 import { ListNavigation } from './list-navigation';
@@ -46,6 +46,7 @@ export function CreativeDetailPage({ id, renderComments, renderActions }: Creati
   const onToggleLike = useLikeHandler();
   const download = useDownloadCreative();
   const nav = useCreativeListNavigation(id);
+  usePrefetchCreatives([nav?.prev, nav?.next]);
   useShortcuts({
     prev: nav?.goPrev,
     next: nav?.goNext,
