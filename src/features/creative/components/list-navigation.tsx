@@ -2,9 +2,10 @@ import { ArrowLeft, ChevronLeft, ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { cn } from '@/lib/cn';
 import type { CreativeListNavigation } from '@/lib/creative-list';
 
-const backClass = 'inline-flex items-center gap-1 self-start text-sm font-medium text-slate-600 hover:text-brand-700';
+const backClass = 'inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-brand-700';
 
 /**
  * The top of the detail page: opened from a list, 'Retour à la liste' (to the same place) and the
@@ -13,7 +14,7 @@ const backClass = 'inline-flex items-center gap-1 self-start text-sm font-medium
 export function ListNavigation({ nav }: { nav: CreativeListNavigation | null }) {
   if (!nav) {
     return (
-      <Link to={paths.home} className={backClass}>
+      <Link to={paths.home} className={cn(backClass, 'self-start')}>
         <ArrowLeft className="size-4" aria-hidden />
         Retour à la galerie
       </Link>
