@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Creative } from '@domain/types';
-import { apiLogin, runTag, submitCreative } from './support/api';
+import { apiJson, apiLogin, runTag, submitCreative } from './support/api';
 import { expectNoSeriousA11yViolations, login, MOBILE, newPage, screenshot } from './support/browser';
 
 /**
@@ -26,11 +26,12 @@ const root = path.resolve(import.meta.dirname, '..');
 const clip = fs.readFileSync(path.join(root, 'server/db/seed/assets/smoothie-matin.mp4'));
 const VIDEO_NAME = `Vidéo survol ${tag}`;
 let video: Creative;
+const listed: Creative[] = [];
 
 beforeAll(async () => {
   const specialist = await apiLogin('specialist');
   for (let i = 0; i < LIST_SIZE; i++) {
-    await submitCreative(specialist, { name: `Parcours ${tag} ${String(i + 1).padStart(2, '0')}`, platform: ['Snapchat'] }, i);
+    listed.push(await submitCreative(specialist, { name: `Parcours ${tag} ${String(i + 1).padStart(2, '0')}`, platform: ['Snapchat'] }, i));
   }
   video = await submitCreative(specialist, { name: VIDEO_NAME, format: ['Vidéo'] }, 0, {
     buffer: clip,
@@ -38,6 +39,8 @@ beforeAll(async () => {
     name: 'survol.mp4',
   });
   expect(video.mediaType).toBe('video');
+  const user = await apiLogin('user');
+  for (const creative of listed.slice(0, 3)) await apiJson(user, 'POST', `/api/creatives/${encodeURIComponent(creative.id)}/like`);
 }, 180_000);
 
 const gallery = (page: Page) => page.getByRole('region', { name: 'Galerie des créas' });
@@ -199,6 +202,32 @@ describe('keyboard shortcuts', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.getByRole('button', { name: 'Créative suivante' }).count()).toBe(0);
     await page.getByRole('link', { name: 'Retour à la galerie' }).waitFor();
+    await page.close();
+  });
+});
+
+describe('favourites are a list too', () => {
+  it('← / → step through the favourites, Esc and Back return to them (1440)', async () => {
+    const page = await newPage(WIDE);
+    await login(page, 'user');
+    await page.goto(`/favorites?q=${encodeURIComponent(`Parcours ${tag}`)}`);
+    const favourites = page.getByRole('main').locator('article');
+    await expect.poll(() => favourites.count()).toBe(3);
+    const listUrl = page.url();
+    const names = await favourites.getByRole('heading', { level: 3 }).allTextContents();
+    await favourites.first().getByRole('heading', { level: 3 }).getByRole('link').click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(names[0]);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(names[1]);
+    await page.keyboard.press('Escape');
+    await page.waitForURL(listUrl);
+    expect(await favourites.getByRole('heading', { level: 3 }).allTextContents()).toEqual(names);
+    await favourites.nth(2).getByRole('heading', { level: 3 }).getByRole('link').click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(names[2]);
+    expect(await page.getByRole('button', { name: 'Créative suivante' }).isDisabled()).toBe(true);
+    await page.goBack();
+    await page.waitForURL(listUrl);
+    expect(await favourites.count()).toBe(3);
     await page.close();
   });
 });
