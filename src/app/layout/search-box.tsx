@@ -13,6 +13,7 @@ const DEBOUNCE_MS = 300;
 export function SearchBox({ className }: { className?: string }) {
   const id = useId();
   const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
   const urlTerm = params.get('q') ?? '';
   const [term, setTerm] = useState(urlTerm);
   const [shownUrlTerm, setShownUrlTerm] = useState(urlTerm);
@@ -31,6 +32,10 @@ export function SearchBox({ className }: { className?: string }) {
   );
 
   const commit = (value: string) => {
+    // Nothing to change, or the user already left this page (opened a creative while the term
+    // waited): no navigation, which would drop or hijack the one under way.
+    const url = new URL(window.location.href);
+    if (url.pathname !== pathname || (url.searchParams.get('q') ?? '') === (value.trim() ? value : '')) return;
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
@@ -65,6 +70,7 @@ export function SearchBox({ className }: { className?: string }) {
       <input
         id={id}
         type="search"
+        data-shortcut="search"
         value={term}
         onChange={(e) => onChange(e.target.value)}
         placeholder="Rechercher par nom ou annonceur"
