@@ -178,6 +178,14 @@ async function main() {
       },
       (n) => n,
     );
+    await step(
+      'suggestion terms (suggestion_terms_rebuild)',
+      async () => {
+        await session.run('select suggestion_terms_rebuild()');
+        return count(session, 'suggestion_terms');
+      },
+      (n) => n,
+    );
     await step('analyze', () => session.run('analyze'));
     await step('vacuum (visibility map, for index-only scans)', () => session.run('vacuum'));
     await verify(session);

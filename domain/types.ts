@@ -127,3 +127,16 @@ export interface Analytics {
   topContributors: { userId: string; name: string; count: number }[];
   breakdowns: Record<CategoryKey, CountBucket[]>;
 }
+
+export type SuggestionKind = 'advertiser' | 'tag' | 'creative';
+
+/** One suggestion under the search box while typing (issue 17). */
+export interface Suggestion {
+  kind: SuggestionKind;
+  /** What is shown (advertiser name, tag value, creative name), original accents and case. */
+  label: string;
+  /** kind 'tag': its group. */
+  category?: CategoryKey;
+  /** kind 'creative': its id. */
+  id?: string;
+}

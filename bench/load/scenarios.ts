@@ -33,6 +33,9 @@ export const COMMON_Q = 'croquettes';
 /** Accented on purpose: the search must normalise it like the stored text (zephyrine). */
 export const RARE_Q = 'zéphyrine';
 
+/** Suggestions while typing: a 2-letter prefix, a common word's start, a rare word's start. */
+export const SUGGEST_QS = ['cr', 'croq', 'zeph'];
+
 const gallery = (name: string, params: Record<string, string> = {}, who: Who = 'anonymous'): Scenario => {
   const qs = new URLSearchParams(params).toString();
   return { name, path: `/api/creatives${qs ? `?${qs}` : ''}`, who, gallery: true };
@@ -66,6 +69,9 @@ export function otherScenarios(ctx: ScenarioContext): Scenario[] {
     get('highlights', '/api/creatives/highlights'),
     get('detail', `/api/creatives/${ctx.detailId}`),
     get('comments', `/api/creatives/${ctx.commentsId}/comments`),
+    // Signed in: members skip the visitors' response cache, so these time the queries (issue 17).
+    ...SUGGEST_QS.map((q) => get(`suggest q=${q}`, `/api/creatives/suggestions?q=${encodeURIComponent(q)}`, 'user')),
+    get('similar', `/api/creatives/${ctx.detailId}/similar`, 'user'),
     get('favorites', '/api/favorites', 'user'),
     get('folders', '/api/folders', 'user'),
     get('review queue (pending)', '/api/review/creatives?status=pending', 'admin'),

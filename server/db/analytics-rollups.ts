@@ -13,7 +13,7 @@ import { rowsOf, type SqlRunner } from './sql-rows';
 
 export const ANALYTICS_ROLLUP_TABLE = getTableName(analyticsDaily);
 
-/** Until the end of the current transaction, writes leave analytics_daily alone. */
+/** Until the end of the current transaction, writes leave analytics_daily (and suggestion_terms) alone. */
 export async function pauseAnalyticsRollups(runner: SqlRunner): Promise<void> {
   await runner.execute(sql`SELECT set_config('creatheque.analytics', 'off', true)`);
 }

@@ -209,6 +209,10 @@ export const creatives = pgTable(
     index('creatives_member_search_vector_idx')
       .using('gin', t.memberSearchVector)
       .where(sql`${t.status} = 'approved'`),
+    // Names of approved creatives by word prefix (migration 0008, suggestions while typing).
+    index('creatives_name_words_idx')
+      .using('gin', sql`suggest_document(${t.name})`)
+      .where(sql`${t.status} = 'approved'`),
     index('creatives_formats_idx').using('gin', t.formats),
     index('creatives_objectives_idx').using('gin', t.objectives),
     index('creatives_types_idx').using('gin', t.types),
@@ -312,6 +316,25 @@ export const folderCreatives = pgTable(
   ],
 );
 
+/* ── Suggestions while typing (issue 17) ──────────────────────────────────────────────────── */
+
+/**
+ * Advertisers (kind 'advertiser') and tag values (kind = the category key) with the number `n` of
+ * approved creatives carrying them, kept exact by the triggers of migration 0008 (rows reaching 0 are
+ * deleted); read by services/creatives/suggestions.service.ts. Never written by the app.
+ */
+export const suggestionTerms = pgTable(
+  'suggestion_terms',
+  {
+    kind: text('kind').notNull(),
+    label: text('label').notNull(),
+    n: integer('n').notNull(),
+    /** suggest_document(label): its words, matched by prefix. */
+    words: tsvector('words').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.label] }), index('suggestion_terms_words_idx').using('gin', t.words)],
+);
+
 /* ── Analytics rollups (spec §9) ──────────────────────────────────────────────────────────── */
 
 /**
@@ -346,4 +369,5 @@ export const schema = {
   folders,
   folderCreatives,
   analyticsDaily,
+  suggestionTerms,
 };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { sql } from 'drizzle-orm';
 import { ANALYTICS_ROLLUP_TABLE, pauseAnalyticsRollups, rebuildAnalyticsRollups } from '../db/analytics-rollups';
+import { rebuildSuggestionTerms, SUGGESTION_TERMS_TABLE } from '../db/suggestion-terms';
 import type { Db } from '../db/client';
 import { tableFile, type Manifest } from './archive-manifest';
 import { dependencyOrder, readCatalog, type TableInfo } from './schema-catalog';
@@ -99,6 +100,7 @@ export async function loadDatabase(db: Db, dir: string, manifest: Manifest, opti
     }
     await resetSequences(tx, catalog);
     if (!manifest.tables[ANALYTICS_ROLLUP_TABLE]) await rebuildAnalyticsRollups(tx);
+    if (!manifest.tables[SUGGESTION_TERMS_TABLE]) await rebuildSuggestionTerms(tx);
     return counts;
   });
 }

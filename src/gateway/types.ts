@@ -4,7 +4,9 @@ import type { adminCreativeInput, CreativeInputData } from '@domain/schemas/crea
 import type { LoginInput, PasswordChangeInput, ProfileInput, RegisterInput } from '@domain/schemas/auth';
 import type { Role } from '@domain/roles';
 import type { CategoryKey, CreativeStatus } from '@domain/vocabulary';
-import type { Analytics, Comment, Creative, Folder, Highlights, LikeState, Page, ReviewCounts, User } from '@domain/types';
+import type { Analytics, Comment, Creative, Folder, Highlights, LikeState, Page, ReviewCounts, Suggestion, User } from '@domain/types';
+
+export type { Suggestion, SuggestionKind } from '@domain/types';
 
 /** What a backend reports when a call fails; pages show `message` (French) or the field errors. */
 export class GatewayError extends Error {
@@ -85,6 +87,10 @@ export interface Gateway {
     update(id: string, input: CreativeInput, file?: File | null, onProgress?: (p: UploadProgress) => void): Promise<Creative>;
     remove(id: string): Promise<void>;
     adminCreate(input: AdminCreativeInput): Promise<Creative>;
+    /** Top 8 advertisers, tag values and names of approved creatives whose words start with `q`'s (issue 17). */
+    suggest(q: string): Promise<Suggestion[]>;
+    /** Up to 6 approved creatives sharing the most tag values with creative `id` (issue 17). */
+    similar(id: string): Promise<Creative[]>;
   };
   review: {
     /** A page of the queue, newest first. */

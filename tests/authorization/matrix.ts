@@ -102,7 +102,16 @@ export const MATRIX: MatrixRow[] = [
 
   { method: 'GET', route: '/api/creatives', expect: all(200) },
   { method: 'GET', route: '/api/creatives/highlights', expect: all(200) },
+  { method: 'GET', route: '/api/creatives/suggestions?q=cr', expect: all(200) },
   { method: 'GET', route: '/api/creatives/:id', id: 'approved', expect: all(200) },
+  { method: 'GET', route: '/api/creatives/:id/similar', id: 'approved', expect: all(200) },
+  {
+    method: 'GET',
+    route: '/api/creatives/:id/similar',
+    variant: 'pending, other agency',
+    id: 'pendingOfOtherAgency',
+    expect: pendingOfOtherAgency,
+  },
   {
     method: 'GET',
     route: '/api/creatives/:id',

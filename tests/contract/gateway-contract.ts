@@ -337,6 +337,43 @@ export function gatewayContract(makeHarness: () => Promise<ContractHarness>) {
     );
   });
 
+  describe('discovery: suggestions and similar creatives', () => {
+    it('suggests the names, advertisers and tag values of approved creatives by word start, never a pending one', async () => {
+      const admin = (await h.signedIn('admin')).gateway;
+      const agency = (await h.signedIn('agency')).gateway;
+      const word = `Xylo${Date.now().toString(36)}`;
+      const shown = await admin.creatives.submit(
+        { ...FORM, name: `Grand ${word} bleu`, advertiser: `Maison ${word}`, type: ['Unboxing'] },
+        await h.image(),
+      );
+      const hidden = await agency.creatives.submit({ ...FORM, name: `Petit ${word} caché` }, await h.image());
+      const visitor = h.anonymous();
+      const found = await visitor.creatives.suggest(word.slice(0, 6).toUpperCase());
+      expect(found).toContainEqual({ kind: 'creative', label: `Grand ${word} bleu`, id: shown.id });
+      expect(found).toContainEqual({ kind: 'advertiser', label: `Maison ${word}` });
+      expect(found.map((s) => s.id)).not.toContain(hidden.id);
+      expect(await visitor.creatives.suggest(word.slice(1, 6))).toEqual([]);
+      expect(await visitor.creatives.suggest('unbox')).toContainEqual({ kind: 'tag', label: 'Unboxing', category: 'type' });
+      expect(await visitor.creatives.suggest('  ')).toEqual([]);
+    });
+
+    it('shows approved creatives sharing the sector as similar, never the creative itself', async () => {
+      const admin = (await h.signedIn('admin')).gateway;
+      const agency = (await h.signedIn('agency')).gateway;
+      const values = { sector: ['Énergie'], type: ['ASMR'] };
+      const older = await admin.creatives.submit({ ...FORM, ...values, name: unique('Similaire') }, await h.image());
+      const me = await admin.creatives.submit({ ...FORM, ...values, name: unique('Référence') }, await h.image());
+      const pending = await agency.creatives.submit({ ...FORM, ...values, name: unique('Similaire en attente') }, await h.image());
+      const similar = await h.anonymous().creatives.similar(me.id);
+      expect(similar.length).toBeLessThanOrEqual(6);
+      expect(similar[0]?.id).toBe(older.id);
+      expect(similar.map((c) => c.id)).not.toContain(me.id);
+      expect(similar.map((c) => c.id)).not.toContain(pending.id);
+      expect(similar.every((c) => c.status === 'approved')).toBe(true);
+      expect((await failure(h.anonymous().creatives.similar(pending.id))).code).toBe('NOT_FOUND');
+    });
+  });
+
   describe('folders and administration', () => {
     it("files creatives in the owner's folders only", async () => {
       const owner = await h.signedIn('user');

@@ -5,6 +5,7 @@ import { MSG } from '@domain/messages';
 import { commentInput } from '@domain/schemas/comment';
 import { featureInput, rejectionInput } from '@domain/schemas/creative';
 import { pageQuery } from '@domain/schemas/paging';
+import { suggestionQueryInput } from '@domain/schemas/suggestions';
 import { currentUser, requirePermission } from '@server/auth/session';
 import type { AppEnv, Deps } from '@server/http/context';
 import { withoutDeadline } from '@server/http/deadline';
@@ -17,6 +18,8 @@ import { addComment, listComments } from '@server/services/comments.service';
 import { getCreative, getDownload, setLike } from '@server/services/creatives/creative.service';
 import { getHighlights, listGallery } from '@server/services/creatives/gallery.service';
 import { feature, review } from '@server/services/creatives/review.service';
+import { similarCreatives } from '@server/services/creatives/similar.service';
+import { suggest } from '@server/services/creatives/suggestions.service';
 import { deleteCreative, submitCreative, updateCreative } from '@server/services/creatives/submission.service';
 import { withCreativeForm } from './creative-form';
 
@@ -28,59 +31,64 @@ export function creativesRoutes(deps: Deps) {
   const { db } = deps;
   // Visitors' reads of these four views come from the shared response cache when it holds them.
   const shared = sharedForVisitors(deps);
-  return new Hono<AppEnv>()
-    .get('/', shared, queryInput(galleryQueryInput), async (c) => {
-      const viewer = c.get('user');
-      const query = c.req.valid('query');
-      return c.json(
-        viewer ? await memberGalleryPage(deps, c, viewer, query) : await deps.expensiveQueries.run(() => listGallery(db, null, query)),
-      );
-    })
-    .get('/highlights', shared, async (c) => c.json(await getHighlights(db, c.get('user'))))
-    .get('/:id', shared, async (c) => c.json(await getCreative(db, c.get('user'), creativeId(c))))
+  return (
+    new Hono<AppEnv>()
+      .get('/', shared, queryInput(galleryQueryInput), async (c) => {
+        const viewer = c.get('user');
+        const query = c.req.valid('query');
+        return c.json(
+          viewer ? await memberGalleryPage(deps, c, viewer, query) : await deps.expensiveQueries.run(() => listGallery(db, null, query)),
+        );
+      })
+      .get('/highlights', shared, async (c) => c.json(await getHighlights(db, c.get('user'))))
+      // Before '/:id', which would take 'suggestions' for an id.
+      .get('/suggestions', shared, queryInput(suggestionQueryInput), async (c) => c.json(await suggest(db, c.req.valid('query').q)))
+      .get('/:id', shared, async (c) => c.json(await getCreative(db, c.get('user'), creativeId(c))))
+      .get('/:id/similar', shared, async (c) => c.json(await similarCreatives(db, c.get('user'), creativeId(c))))
 
-    .post('/:id/like', requirePermission('creative:like'), async (c) => c.json(await setLike(db, currentUser(c), creativeId(c), true)))
-    .delete('/:id/like', requirePermission('creative:like'), async (c) => c.json(await setLike(db, currentUser(c), creativeId(c), false)))
+      .post('/:id/like', requirePermission('creative:like'), async (c) => c.json(await setLike(db, currentUser(c), creativeId(c), true)))
+      .delete('/:id/like', requirePermission('creative:like'), async (c) => c.json(await setLike(db, currentUser(c), creativeId(c), false)))
 
-    .get('/:id/download', requirePermission('creative:download'), async (c) => {
-      const file = await getDownload(db, currentUser(c), creativeId(c));
-      return serveFile(c, deps.media, file.mediaName, file.contentType, {
-        downloadName: downloadFileName(file.name, file.contentType),
-      });
-    })
+      .get('/:id/download', requirePermission('creative:download'), async (c) => {
+        const file = await getDownload(db, currentUser(c), creativeId(c));
+        return serveFile(c, deps.media, file.mediaName, file.contentType, {
+          downloadName: downloadFileName(file.name, file.contentType),
+        });
+      })
 
-    .get('/:id/comments', shared, queryInput(pageQuery), async (c) =>
-      c.json(await listComments(db, c.get('user'), creativeId(c), c.req.valid('query'))),
-    )
-    .post('/:id/comments', requirePermission('comment:create'), jsonInput(commentInput), async (c) => {
-      const { text } = c.req.valid('json');
-      return c.json(await addComment(db, currentUser(c), creativeId(c), text), 201);
-    })
+      .get('/:id/comments', shared, queryInput(pageQuery), async (c) =>
+        c.json(await listComments(db, c.get('user'), creativeId(c), c.req.valid('query'))),
+      )
+      .post('/:id/comments', requirePermission('comment:create'), jsonInput(commentInput), async (c) => {
+        const { text } = c.req.valid('json');
+        return c.json(await addComment(db, currentUser(c), creativeId(c), text), 201);
+      })
 
-    .post('/', requirePermission('creative:submit', { signedOutMessage: MSG.mustBeLoggedToSubmit }), withoutDeadline, (c) =>
-      withCreativeForm(c, deps, { mediaRequired: true }, async (input, file) =>
-        c.json(await submitCreative(deps, currentUser(c), input, file!), 201),
-      ),
-    )
-    .patch('/:id', requirePermission('creative:update'), withoutDeadline, (c) => {
-      const id = creativeId(c); // before the form, whose media would otherwise be streamed to disk for nothing
-      return withCreativeForm(c, deps, { mediaRequired: false }, async (input, file) =>
-        c.json(await updateCreative(deps, currentUser(c), id, input, file)),
-      );
-    })
-    .delete('/:id', requirePermission('creative:delete'), async (c) => {
-      await deleteCreative(deps, creativeId(c));
-      return c.json({ ok: true });
-    })
+      .post('/', requirePermission('creative:submit', { signedOutMessage: MSG.mustBeLoggedToSubmit }), withoutDeadline, (c) =>
+        withCreativeForm(c, deps, { mediaRequired: true }, async (input, file) =>
+          c.json(await submitCreative(deps, currentUser(c), input, file!), 201),
+        ),
+      )
+      .patch('/:id', requirePermission('creative:update'), withoutDeadline, (c) => {
+        const id = creativeId(c); // before the form, whose media would otherwise be streamed to disk for nothing
+        return withCreativeForm(c, deps, { mediaRequired: false }, async (input, file) =>
+          c.json(await updateCreative(deps, currentUser(c), id, input, file)),
+        );
+      })
+      .delete('/:id', requirePermission('creative:delete'), async (c) => {
+        await deleteCreative(deps, creativeId(c));
+        return c.json({ ok: true });
+      })
 
-    .post('/:id/approve', requirePermission('creative:review'), async (c) =>
-      c.json(await review(deps, currentUser(c), creativeId(c), 'approve')),
-    )
-    .post('/:id/reject', requirePermission('creative:review'), jsonInput(rejectionInput), async (c) => {
-      const { reason } = c.req.valid('json');
-      return c.json(await review(deps, currentUser(c), creativeId(c), 'reject', reason));
-    })
-    .post('/:id/feature', requirePermission('creative:feature'), jsonInput(featureInput), async (c) =>
-      c.json(await feature(deps, currentUser(c), creativeId(c), c.req.valid('json'))),
-    );
+      .post('/:id/approve', requirePermission('creative:review'), async (c) =>
+        c.json(await review(deps, currentUser(c), creativeId(c), 'approve')),
+      )
+      .post('/:id/reject', requirePermission('creative:review'), jsonInput(rejectionInput), async (c) => {
+        const { reason } = c.req.valid('json');
+        return c.json(await review(deps, currentUser(c), creativeId(c), 'reject', reason));
+      })
+      .post('/:id/feature', requirePermission('creative:feature'), jsonInput(featureInput), async (c) =>
+        c.json(await feature(deps, currentUser(c), creativeId(c), c.req.valid('json'))),
+      )
+  );
 }

@@ -1,19 +1,35 @@
 import { Search, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { Suggestion } from '@domain/types';
 import { paths } from '@/config/paths';
+import { useSuggestions } from '@/features/gallery/api/get-suggestions';
 import { cn } from '@/lib/cn';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { SuggestionList } from './suggestion-list';
+import { suggestionTarget } from './suggestion-target';
 
 /** Pages whose lists the top-bar search filters through ?q. */
 export const SEARCH_PAGES: string[] = [paths.home, paths.favorites, paths.folders];
 
 const DEBOUNCE_MS = 300;
+const SUGGEST_DEBOUNCE_MS = 150;
 
-/** Search by name or advertiser; the term lives in ?q so it survives reloads and can be shared. */
+/**
+ * Search by name or advertiser; the term lives in ?q so it survives reloads and can be shared. While
+ * typing, suggestions (advertisers, tags, creatives) open under it: ↓/↑ move the active one, Enter picks
+ * it (with none active, Enter searches the typed text), Esc closes the list, Tab leaves; a click picks.
+ */
 export function SearchBox({ className }: { className?: string }) {
   const id = useId();
+  const listId = `${id}-suggestions`;
+  const optionId = (index: number) => `${listId}-${index}`;
   const [params, setParams] = useSearchParams();
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
   const urlTerm = params.get('q') ?? '';
   const [term, setTerm] = useState(urlTerm);
   const [shownUrlTerm, setShownUrlTerm] = useState(urlTerm);
@@ -47,10 +63,47 @@ export function SearchBox({ className }: { className?: string }) {
     );
   };
 
+  const suggestTerm = useDebouncedValue(term.trim(), SUGGEST_DEBOUNCE_MS);
+  const { data } = useSuggestions(suggestTerm, open);
+  const suggestions = open && term.trim() ? (data ?? []) : [];
+  const listShown = suggestions.length > 0;
+
   const onChange = (value: string) => {
     setTerm(value);
+    setOpen(true);
+    setActive(-1);
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(() => commit(value), DEBOUNCE_MS);
+  };
+
+  const pick = (suggestion: Suggestion) => {
+    if (timer.current) clearTimeout(timer.current);
+    setOpen(false);
+    setActive(-1);
+    // What the box shows after: the advertiser searched for, nothing once a tag became a filter.
+    if (suggestion.kind === 'advertiser') setTerm(suggestion.label);
+    if (suggestion.kind === 'tag') setTerm('');
+    void navigate(suggestionTarget(suggestion, location));
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    const n = suggestions.length;
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      if (!open) setOpen(true);
+      if (n === 0) return;
+      e.preventDefault();
+      setActive((i) => (e.key === 'ArrowDown' ? (i + 1) % n : i <= 0 ? n - 1 : i - 1));
+    } else if (e.key === 'Enter' && listShown && active >= 0 && active < n) {
+      e.preventDefault();
+      pick(suggestions[active]!);
+    } else if (e.key === 'Escape' && listShown) {
+      // Closes the list only: the browser would also clear a search field.
+      e.preventDefault();
+      setOpen(false);
+      setActive(-1);
+    } else if (e.key === 'Tab') {
+      setOpen(false);
+    }
   };
 
   return (
@@ -60,6 +113,7 @@ export function SearchBox({ className }: { className?: string }) {
       onSubmit={(e) => {
         e.preventDefault();
         if (timer.current) clearTimeout(timer.current);
+        setOpen(false);
         commit(term);
       }}
     >
@@ -73,6 +127,12 @@ export function SearchBox({ className }: { className?: string }) {
         data-shortcut="search"
         value={term}
         onChange={(e) => onChange(e.target.value)}
+        onKeyDown={onKeyDown}
+        onBlur={() => setOpen(false)}
+        aria-autocomplete="list"
+        aria-controls={listShown ? listId : undefined}
+        aria-activedescendant={listShown && active >= 0 ? optionId(active) : undefined}
+        autoComplete="off"
         placeholder="Rechercher par nom ou annonceur"
         className="h-10 w-full rounded-full border border-slate-300 bg-white pl-9 pr-9 text-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 [&::-webkit-search-cancel-button]:hidden"
       />
@@ -86,6 +146,7 @@ export function SearchBox({ className }: { className?: string }) {
           <X className="size-4" aria-hidden />
         </button>
       ) : null}
+      {listShown ? <SuggestionList id={listId} suggestions={suggestions} activeIndex={active} optionId={optionId} onPick={pick} /> : null}
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { Creative } from '@domain/types';
 import { paths } from '@/config/paths';
 import { creativeLinkState, type CreativeListRef } from '@/lib/creative-list';
+import { cn } from '@/lib/cn';
 import { CreativeBadges } from './badges';
 import { CreativeCardHeader } from './card-header';
 import { CreativeThumb } from './creative-thumb';
@@ -59,6 +60,7 @@ export function CreativeCard({ creative, onToggleLike, actions, showPreview = tr
   );
 }
 
-export function CreativeGrid({ children }: { children: React.ReactNode }) {
-  return <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">{children}</div>;
+/** `className` may change the columns (merged: the later grid-cols win). */
+export function CreativeGrid({ children, className }: { children: React.ReactNode; className?: string }) {
+  return <div className={cn('grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4', className)}>{children}</div>;
 }

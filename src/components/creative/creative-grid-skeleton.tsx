@@ -5,11 +5,11 @@ import { CreativeGrid } from './creative-card';
  * (a 4:5 picture, name, advertiser, tags, footer), so the cards take their place instead of
  * pushing the page down from a small spinner.
  */
-export function CreativeGridSkeleton({ count = 8 }: { count?: number }) {
+export function CreativeGridSkeleton({ count = 8, className }: { count?: number; className?: string }) {
   return (
     <div role="status">
       <span className="sr-only">Chargement…</span>
-      <CreativeGrid>
+      <CreativeGrid className={className}>
         {Array.from({ length: count }, (_, i) => (
           <div key={i} aria-hidden className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
             <div className="aspect-[4/5] w-full animate-pulse bg-slate-100" />

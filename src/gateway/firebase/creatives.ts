@@ -43,6 +43,7 @@ import {
   submitterNames,
   timestampParts,
 } from './creatives-shared';
+import { firebaseDiscovery } from './discovery';
 import { gatewayError, validate } from './errors';
 import { toCreative } from './mappers';
 import { byTimestamp, newestFirstReader } from './keyset';
@@ -340,6 +341,8 @@ export function firebaseCreatives(ctx: FirebaseContext): Gateway['creatives'] {
   }
 
   return {
+    ...firebaseDiscovery(ctx),
+
     async list(q) {
       const uid = await uidOf(ctx);
       const sort: GallerySort = q.sort === 'likes' ? 'likes' : 'recent';

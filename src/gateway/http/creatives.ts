@@ -49,5 +49,7 @@ export function httpCreatives({ api, json, ok, upload }: HttpClient): Gateway['c
       await ok(api.creatives[':id'].$delete(one(id)));
     },
     adminCreate: async (input) => json(api.admin.creatives.$post({ json: input })),
+    suggest: async (q) => (q.trim() ? json(api.creatives.suggestions.$get({ query: { q: q.trim() } })) : []),
+    similar: async (id) => json(api.creatives[':id'].similar.$get(one(id))),
   };
 }

@@ -18,6 +18,7 @@ import { useCreative, usePrefetchCreatives } from '../api/get-creative';
 import { useDownloadCreative } from '../api/download-creative';
 import { AnalysisLoginPrompt, AnalysisSections } from './analysis-sections';
 import { ListNavigation } from './list-navigation';
+import { SimilarCreatives } from './similar-creatives';
 
 export function CreativeNotFound() {
   return (
@@ -106,6 +107,7 @@ export function CreativeDetailPage({ id, renderComments, renderActions }: Creati
           {renderComments?.(creative)}
         </div>
       </div>
+      <SimilarCreatives id={creative.id} />
     </div>
   );
 }
