@@ -127,6 +127,7 @@ async function main() {
           process.stdout.write(`  creatives ${to.toLocaleString('en')} / ${creatives.toLocaleString('en')}\n`);
         }
         await session.run(G.featuredSql());
+        await session.run('select search_words_rebuild()');
         return count(session, 'creatives');
       },
       (n) => n,

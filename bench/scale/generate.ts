@@ -101,10 +101,14 @@ export function creativesSql(p: ScaleParams, from: number, to: number, counts: {
     `case when ${share} then ARRAY[${arr(list)}[${a}], ${arr(list)}[${b}]] else ARRAY[${arr(list)}[${a}]] end`;
   // Analysis texts for ~35 % of the approved creatives.
   const analysed = `(status = 'approved' and ra < 0.35)`;
-  return `
-  insert into creatives (id, name, advertiser, search_text, media_id, media_type, formats, objectives, types, sectors, platforms,
+  const columns = `id, name, advertiser, search_text, media_id, media_type, formats, objectives, types, sectors, platforms,
     likes, comment_count, status, validated, submitted_by, is_junto_angel, tested_and_approved,
-    attention, interest, desire, best_practices, actions, rejection_reason, created_at, updated_at)
+    attention, interest, desire, best_practices, actions, rejection_reason, created_at, updated_at`;
+  // The search documents as the trigger of migration 0007 writes them (replica mode skips triggers).
+  return `
+  insert into creatives (${columns}, search_vector, member_search_vector)
+  select v.*, s.doc, creative_member_search_vector(s.doc, v.attention, v.interest, v.desire, v.best_practices, v.actions)
+  from (
   select gen_random_uuid()::text,
     ${name(arr)}, ${advertiser(arr)},
     -- search_text = searchTextOf({ name, advertiser }): the same words, normalised in Node.
@@ -148,7 +152,9 @@ export function creativesSql(p: ScaleParams, from: number, to: number, counts: {
       from generate_series(${from}, ${to}) i
     ) a
   ) b
-  join bench_submitters sub on sub.k = b.sk`;
+  join bench_submitters sub on sub.k = b.sk
+  ) v(${columns})
+  cross join lateral (select creative_search_vector(v.name, v.advertiser, v.formats || v.objectives || v.types || v.sectors || v.platforms) as doc) s`;
 }
 
 /** Exactly one featured creative (the unique partial index allows no more): a recent analysed one. */

@@ -17,19 +17,31 @@ const flag = z
   .optional()
   .transform((v) => v === '1' || v === 'true');
 
+export const GALLERY_SORTS = ['recent', 'likes', 'relevance'] as const;
+export type GallerySort = (typeof GALLERY_SORTS)[number];
+
+/** Relevance ranks a search: it is the default with a term and means « most recent » without one. */
+export function effectiveSort(sort: GallerySort | undefined, q: string | undefined): GallerySort {
+  const searched = Boolean(q?.trim());
+  if (sort === 'relevance' || sort === undefined) return searched ? 'relevance' : 'recent';
+  return sort;
+}
+
 /** Query of the gallery endpoint: values must belong to the vocabulary lists. */
-export const galleryQueryInput = z.object({
-  sort: z.enum(['recent', 'likes']).default('recent'),
-  q: textField().trim().max(100).optional().default(''),
-  format: listOf(CATEGORY_LISTS.format),
-  objective: listOf(CATEGORY_LISTS.objective),
-  type: listOf(CATEGORY_LISTS.type),
-  sector: listOf(CATEGORY_LISTS.sector),
-  platform: listOf(CATEGORY_LISTS.platform),
-  junto: flag,
-  tested: flag,
-  cursor: cursorField,
-});
+export const galleryQueryInput = z
+  .object({
+    sort: z.enum(GALLERY_SORTS).optional(),
+    q: textField().trim().max(100).optional().default(''),
+    format: listOf(CATEGORY_LISTS.format),
+    objective: listOf(CATEGORY_LISTS.objective),
+    type: listOf(CATEGORY_LISTS.type),
+    sector: listOf(CATEGORY_LISTS.sector),
+    platform: listOf(CATEGORY_LISTS.platform),
+    junto: flag,
+    tested: flag,
+    cursor: cursorField,
+  })
+  .transform((query) => ({ ...query, sort: effectiveSort(query.sort, query.q) }));
 export type GalleryQueryInput = z.output<typeof galleryQueryInput>;
 
 /** The filters of a validated gallery query. */

@@ -73,12 +73,19 @@ const PALETTE = [
   { r: 239, g: 68, b: 68 },
 ];
 
-/** POST /api/creatives (multipart: `data` JSON + `media` PNG). Staff submissions are approved at once. */
-export async function submitCreative(session: ApiSession, data: CreativeData, index = 0): Promise<Creative> {
+/** A media file to upload instead of the default PNG (e.g. a video clip). */
+export interface MediaFile {
+  buffer: Buffer;
+  type: string;
+  name: string;
+}
+
+/** POST /api/creatives (multipart: `data` JSON + `media`, a PNG unless given). Staff submissions are approved at once. */
+export async function submitCreative(session: ApiSession, data: CreativeData, index = 0, media?: MediaFile): Promise<Creative> {
   const body = new FormData();
   body.set('data', JSON.stringify({ ...E2E_FORM, ...data }));
-  const png = await makePng(PALETTE[index % PALETTE.length]!);
-  body.set('media', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'creative.png');
+  const file = media ?? { buffer: await makePng(PALETTE[index % PALETTE.length]!), type: 'image/png', name: 'creative.png' };
+  body.set('media', new Blob([new Uint8Array(file.buffer)], { type: file.type }), file.name);
   const res = await fetch(`${baseUrl()}/api/creatives`, { method: 'POST', headers: headers(session), body });
   await expectOk(res, `submit ${data.name}`);
   return (await res.json()) as Creative;

@@ -133,6 +133,16 @@ export const creatives = pgTable(
     advertiser: text('advertiser').notNull(),
     /** Lower-cased, accent-free "name advertiser", for search (domain/search.ts). */
     searchText: text('search_text').notNull().default(''),
+    /**
+     * French full-text documents, written by the trigger of migration 0007 (never by the app): name (A),
+     * advertiser (B) and tag values (C) for everyone; the same plus the analysis (D) for members.
+     */
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .default(sql`''::tsvector`),
+    memberSearchVector: tsvector('member_search_vector')
+      .notNull()
+      .default(sql`''::tsvector`),
     mediaId: text('media_id').references(() => media.id, { onDelete: 'set null' }),
     mediaType: text('media_type').notNull().default('image'),
     /** Older image URL field (admin form), used as a fallback when there is no media. */
@@ -192,6 +202,13 @@ export const creatives = pgTable(
     // A stored file → its creative (who may see it: server/services/media-access.ts); also the
     // `on delete set null` of a media row, which would otherwise scan every creative.
     index('creatives_media_idx').on(t.mediaId),
+    // Full-text search of the gallery (approved only), the public document and the members' one.
+    index('creatives_search_vector_idx')
+      .using('gin', t.searchVector)
+      .where(sql`${t.status} = 'approved'`),
+    index('creatives_member_search_vector_idx')
+      .using('gin', t.memberSearchVector)
+      .where(sql`${t.status} = 'approved'`),
     // Names of approved creatives by word prefix (migration 0008, suggestions while typing).
     index('creatives_name_words_idx')
       .using('gin', sql`suggest_document(${t.name})`)
@@ -206,6 +223,15 @@ export const creatives = pgTable(
       .where(sql`${t.isFeatured}`),
   ],
 );
+
+/**
+ * Every word (lower-case, accent-free, ≥ 3 letters) that appeared in a creative's name, advertiser or tag
+ * values, for correcting a search's typos (services/creatives/search-terms.ts). Filled by the trigger of
+ * migration 0007; words are never removed (a stale word only proposes a correction that finds nothing).
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+]);
 
 export const creativeLikes = pgTable(
   'creative_likes',
@@ -336,6 +362,7 @@ export const schema = {
   verification,
   media,
   creatives,
+  searchWords,
   creativeLikes,
   comments,
   commentLikes,

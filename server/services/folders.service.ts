@@ -1,14 +1,14 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '@domain/errors';
 import { FOLDER_PAGE_SIZE } from '@domain/limits';
 import { MSG } from '@domain/messages';
 import { can } from '@domain/permissions';
-import type { Creative, Folder, Page, User } from '@domain/types';
+import type { Creative, Folder, User } from '@domain/types';
 import type { Db } from '../db/client';
 import { creatives, folderCreatives, folders, media, user } from '../db/schema';
-import { searchCondition } from './creatives/gallery.service';
+import { searchedTimeList, type SearchedPage } from './creatives/search';
 import { creativeSelection, toCreative } from './creatives/creative-row';
-import { afterTimeCursor, decodeTimeCursor, timeKey, toPage } from './pagination';
+import { afterTimeCursor, decodeTimeCursor, timeKey, toPage, type TimeCursor } from './pagination';
 
 /**
  * Ids of the folder's approved creatives, most recently added first (a folder shows only approved
@@ -68,32 +68,33 @@ export async function listFolderCreatives(
   viewer: User,
   id: string,
   query: { q?: string; cursor?: string } = {},
-): Promise<Page<Creative>> {
-  const cursor = decodeTimeCursor(query.cursor);
+): Promise<SearchedPage<Creative>> {
   await ownFolder(db, viewer, id);
-  const rows = await db
-    .select({ ...creativeSelection(viewer.id), addedAt: folderCreatives.addedAt })
-    .from(folderCreatives)
-    .innerJoin(creatives, eq(creatives.id, folderCreatives.creativeId))
-    .leftJoin(media, eq(media.id, creatives.mediaId))
-    .leftJoin(user, eq(user.id, creatives.submittedBy))
-    .where(
-      and(
-        eq(folderCreatives.folderId, id),
-        afterTimeCursor(folderCreatives.addedAt, folderCreatives.creativeId, cursor),
-        eq(creatives.status, 'approved'),
-        searchCondition(query.q),
-      ),
-    )
-    .orderBy(desc(folderCreatives.addedAt), desc(folderCreatives.creativeId))
-    .limit(FOLDER_PAGE_SIZE + 1);
   const withAnalysis = can(viewer.role, 'creative:read-analysis');
-  return toPage(
-    rows,
-    FOLDER_PAGE_SIZE,
-    (r) => timeKey(r.addedAt, r.creative.id),
-    (r) => toCreative(r, { withAnalysis }),
-  );
+  const fetch = (where: SQL | undefined, after: TimeCursor | null) =>
+    db
+      .select({ ...creativeSelection(viewer.id), addedAt: folderCreatives.addedAt })
+      .from(folderCreatives)
+      .innerJoin(creatives, eq(creatives.id, folderCreatives.creativeId))
+      .leftJoin(media, eq(media.id, creatives.mediaId))
+      .leftJoin(user, eq(user.id, creatives.submittedBy))
+      .where(
+        and(
+          eq(folderCreatives.folderId, id),
+          afterTimeCursor(folderCreatives.addedAt, folderCreatives.creativeId, after),
+          eq(creatives.status, 'approved'),
+          where,
+        ),
+      )
+      .orderBy(desc(folderCreatives.addedAt), desc(folderCreatives.creativeId))
+      .limit(FOLDER_PAGE_SIZE + 1);
+  const keyOf = <R extends { addedAt: Date; creative: { id: string } }>(r: R) => ({ at: r.addedAt, id: r.creative.id });
+  const toShown = (r: Parameters<typeof toCreative>[0]) => toCreative(r, { withAnalysis });
+  if (query.q) {
+    return searchedTimeList(db, { q: query.q, cursor: query.cursor, withAnalysis, limit: FOLDER_PAGE_SIZE }, fetch, keyOf, toShown);
+  }
+  const rows = await fetch(undefined, decodeTimeCursor(query.cursor));
+  return toPage(rows, FOLDER_PAGE_SIZE, (r) => timeKey(keyOf(r).at, keyOf(r).id), toShown);
 }
 
 /** Adds a creative (idempotent). Only approved creatives can be filed. */

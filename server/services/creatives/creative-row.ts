@@ -9,8 +9,13 @@ import { imageSources } from '@server/media/derivatives';
 
 export const MEDIA_URL_PREFIX = '/media/';
 
-/** Every column of creatives but the search text (the LIKE target: long, and never shown). */
-const { searchText: _searchText, ...shownColumns } = getTableColumns(creatives);
+/** Every column of creatives but the search documents (the targets of the search: long, and never shown). */
+const {
+  searchText: _searchText,
+  searchVector: _searchVector,
+  memberSearchVector: _memberSearchVector,
+  ...shownColumns
+} = getTableColumns(creatives);
 
 /**
  * Columns read for every creative shown to a viewer (joined media, submitter, viewer's like).

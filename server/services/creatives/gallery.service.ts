@@ -1,17 +1,27 @@
-import { and, arrayOverlaps, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, desc, eq, gte, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { creativeOfMonthRule } from '@domain/creative-of-month';
 import { filtersOf, type GalleryQueryInput } from '@domain/schemas/gallery';
 import { PAGE_SIZE } from '@domain/limits';
 import { can } from '@domain/permissions';
-import { normalizeSearch } from '@domain/search';
-import type { Creative, Highlights, Page, User } from '@domain/types';
+import type { Creative, Highlights, User } from '@domain/types';
 import type { CategoryKey } from '@domain/vocabulary';
 import type { Db } from '@server/db/client';
 import { preparedVariants } from '@server/db/prepared';
 import { creativeLikes, creatives, media, user } from '@server/db/schema';
-import { afterTimeCursorPlaceholder, decodeCursor, decodeTimeCursor, timeCursorValues, timeKey, toPage } from '../pagination';
+import {
+  afterTimeCursor,
+  afterTimeCursorPlaceholder,
+  decodeCursor,
+  decodeTimeCursor,
+  timeCursorValues,
+  timeKey,
+  toPage,
+  type CursorKey,
+  type KeyPart,
+} from '../pagination';
 import { creativeSelection, selectCreatives, toCreative, type CreativeRow } from './creative-row';
+import { searchedList, searchedTimeList, toSearchMode, type SearchedPage, type SearchMatch, type SearchMode } from './search';
 
 const CATEGORY_COLUMNS: Record<CategoryKey, AnyPgColumn> = {
   format: creatives.formats,
@@ -21,23 +31,12 @@ const CATEGORY_COLUMNS: Record<CategoryKey, AnyPgColumn> = {
   platform: creatives.platforms,
 };
 
-/** `%term%` for LIKE on the normalised search text, with LIKE's wildcards escaped. */
-function searchPattern(q: string): string | null {
-  const term = normalizeSearch(q);
-  return term ? `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
-}
-
-export function searchCondition(q: string | undefined): SQL | undefined {
-  const pattern = q ? searchPattern(q) : null;
-  return pattern ? sql`${creatives.searchText} like ${pattern}` : undefined;
-}
-
 const approved = () => eq(creatives.status, 'approved');
 
 const viewOf = (viewer: User | null) => ({ withAnalysis: can(viewer?.role, 'creative:read-analysis') });
 
 /** Gallery page: approved creatives, filters (any-of within a group, all-of across), search, keyset cursor. */
-export function listGallery(db: Db, viewer: User | null, query: GalleryQueryInput): Promise<Page<Creative>> {
+export function listGallery(db: Db, viewer: User | null, query: GalleryQueryInput): Promise<SearchedPage<Creative>> {
   return galleryPage(db, { viewerId: viewer?.id ?? null, ...viewOf(viewer) }, query);
 }
 
@@ -46,85 +45,203 @@ export function listGallery(db: Db, viewer: User | null, query: GalleryQueryInpu
  * viewer's own likes are marked (`likedByMe` false): shareable between members, see
  * server/http/member-gallery.ts.
  */
-export function listGalleryForMembers(db: Db, query: GalleryQueryInput): Promise<Page<Creative>> {
+export function listGalleryForMembers(db: Db, query: GalleryQueryInput): Promise<SearchedPage<Creative>> {
   return galleryPage(db, { viewerId: null, withAnalysis: true }, query);
+}
+
+type GallerySortKey = GalleryQueryInput['sort'];
+
+/** The parts of each sort's keyset cursor (a searched list's cursor starts with its search mode). */
+const SORT_KEYS = {
+  recent: ['time', 'string'],
+  likes: ['count', 'time', 'string'],
+  // The relevance tier (search.ts), then newest first within it.
+  relevance: ['count', 'time', 'string'],
+} as const satisfies Record<GallerySortKey, readonly KeyPart[]>;
+
+interface GalleryCursor {
+  mode: SearchMode | null;
+  key: (string | number | Date)[];
+}
+
+function decodeGalleryCursor(cursor: string | undefined, sort: GallerySortKey, searched: boolean): GalleryCursor | null {
+  if (!searched) {
+    const key = decodeCursor(cursor, SORT_KEYS[sort]);
+    return key && { mode: null, key };
+  }
+  const key = decodeCursor(cursor, ['string', ...SORT_KEYS[sort]]);
+  if (!key) return null;
+  const [mode, ...rest] = key;
+  return { mode: toSearchMode(mode), key: rest };
 }
 
 async function galleryPage(
   db: Db,
   view: { viewerId: string | null; withAnalysis: boolean },
   query: GalleryQueryInput,
-): Promise<Page<Creative>> {
+): Promise<SearchedPage<Creative>> {
+  const searched = Boolean(query.q);
+  const cursor = decodeGalleryCursor(query.cursor, query.sort, searched);
+  return searchedList(db, query.q, view.withAnalysis, cursor?.mode ?? null, (match) => galleryRows(db, view, query, match, cursor));
+}
+
+/** The filter conditions of a gallery query: any of the values within a group, all groups and flags. */
+export function galleryFilterConditions(query: GalleryQueryInput): SQL[] {
   const filters = filtersOf(query);
-  const conditions: (SQL | undefined)[] = [approved(), searchCondition(query.q)];
+  const conditions: SQL[] = [];
   for (const [key, values] of Object.entries(filters.categories) as [CategoryKey, string[]][]) {
     conditions.push(arrayOverlaps(CATEGORY_COLUMNS[key], values));
   }
   if (filters.isJuntoAngel) conditions.push(eq(creatives.isJuntoAngel, true));
   if (filters.testedAndApproved) conditions.push(eq(creatives.testedAndApproved, true));
+  return conditions;
+}
 
-  const byLikes = query.sort === 'likes';
-  if (byLikes) {
-    const cursor = decodeCursor(query.cursor, ['count', 'time', 'string']);
-    if (cursor) {
-      const [likes, createdAt, id] = cursor;
-      conditions.push(sql`(${creatives.likes}, ${creatives.createdAt}, ${creatives.id}) < (${likes}, ${createdAt}, ${id})`);
-    }
-  } else {
-    const cursor = decodeTimeCursor(query.cursor);
-    if (cursor) conditions.push(sql`(${creatives.createdAt}, ${creatives.id}) < (${cursor.at}, ${cursor.id})`);
-  }
+type View = { viewerId: string | null; withAnalysis: boolean };
 
-  const order = byLikes
-    ? [desc(creatives.likes), desc(creatives.createdAt), desc(creatives.id)]
-    : [desc(creatives.createdAt), desc(creatives.id)];
+/** A gallery page read in one query (no search, or sorted by date or likes), or tier by tier (relevance). */
+async function galleryRows(db: Db, view: View, query: GalleryQueryInput, match: SearchMatch | null, cursor: GalleryCursor | null) {
+  if (query.sort === 'relevance' && match) return relevancePage(db, view, query, match, cursor);
+  const columns = query.sort === 'likes' ? [creatives.likes, creatives.createdAt, creatives.id] : [creatives.createdAt, creatives.id];
+  const after = cursor
+    ? sql`(${sql.join(columns, sql`, `)}) < (${sql.join(
+        cursor.key.map((v) => sql`${v}`),
+        sql`, `,
+      )})`
+    : undefined;
+  // A search matching few creatives: sorting them is cheap, while walking the sort's index in the hope
+  // of meeting them soon reads the whole index (the planner cannot tell that a word's prefix is rare).
+  // The sort keys as expressions keep it on the full-text index.
+  const few = match ? await matchesAtMost(db, and(match.where, approved(), ...galleryFilterConditions(query)), RANKED_AT_ONCE) : false;
   const rows = await selectCreatives(db, view.viewerId)
-    .where(and(...conditions))
-    .orderBy(...order)
+    .where(and(approved(), match?.where, ...galleryFilterConditions(query), after))
+    .orderBy(...(few ? unindexedOrder(query.sort) : columns.map((c) => desc(c))))
     .limit(PAGE_SIZE + 1);
-
-  const keyOf = (r: CreativeRow) => {
-    const base = [r.creative.createdAt.toISOString(), r.creative.id];
-    return byLikes ? [r.creative.likes, ...base] : base;
+  const keyOf = (r: CreativeRow): CursorKey => {
+    const key = [...(query.sort === 'likes' ? [r.creative.likes] : []), r.creative.createdAt.toISOString(), r.creative.id];
+    return match ? [match.mode, ...key] : key;
   };
   return toPage(rows, PAGE_SIZE, keyOf, (r) => toCreative(r, view));
 }
 
-/** The viewer's liked approved creatives, most recently liked first. */
-/** The favourites statement: the viewer's liked creatives, newest like first; optional search and cursor. */
-const favoritesStatement = preparedVariants('favorites', (db, parts: { search: boolean; after: boolean }, name) =>
-  db
-    .select({ ...creativeSelection(true), likedAt: creativeLikes.createdAt })
-    .from(creatives)
-    .innerJoin(creativeLikes, and(eq(creativeLikes.creativeId, creatives.id), eq(creativeLikes.userId, sql.placeholder('viewerId'))))
-    .leftJoin(media, eq(media.id, creatives.mediaId))
-    .leftJoin(user, eq(user.id, creatives.submittedBy))
-    .where(
-      and(
-        approved(),
-        parts.search ? sql`${creatives.searchText} like ${sql.placeholder('pattern')}` : undefined,
-        parts.after ? afterTimeCursorPlaceholder(creativeLikes.createdAt, creativeLikes.creativeId) : undefined,
-      ),
-    )
-    .orderBy(desc(creativeLikes.createdAt), desc(creativeLikes.creativeId))
+/** Up to this many matches, a searched page sorts them all in one query; past it, it walks an index. */
+const RANKED_AT_ONCE = 1000;
+
+/** The order of a sort written so that no index can give it (`+ 0`): the planner filters first, then sorts. */
+function unindexedOrder(sort: GallerySortKey): SQL[] {
+  const time = sql`${creatives.createdAt} + interval '0 seconds' desc`;
+  const id = sql`${creatives.id} || '' desc`;
+  return sort === 'likes' ? [sql`${creatives.likes} + 0 desc`, time, id] : [time, id];
+}
+
+/** Whether at most `bound` approved creatives satisfy `where` (counted with a bound, so never more than bound + 1 rows). */
+async function matchesAtMost(db: Db, where: SQL | undefined, bound: number): Promise<boolean> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(
+    db
+      .select({ one: sql`1` })
+      .from(creatives)
+      .where(where)
+      .limit(bound + 1)
+      .as('bounded'),
+  );
+  return Number(row?.n ?? 0) <= bound;
+}
+
+/**
+ * Relevance: tier first (search.ts), then newest first. A term matching few creatives (≤ 1,000 with the
+ * filters, counted with a bound) has them all ranked in one query, which the full-text index answers;
+ * a common one is listed newest first, which the recent index answers (ranking tens of thousands of
+ * rows read them all: seconds at 1M, docs/benchmarks.md). The cursor holds the tier, time and id.
+ */
+async function relevancePage(db: Db, view: View, query: GalleryQueryInput, match: SearchMatch, cursor: GalleryCursor | null) {
+  const [fromTier, at, id] = cursor ? (cursor.key as [number, Date, string]) : [0, null, null];
+  const filters = [approved(), ...galleryFilterConditions(query)];
+  const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(
+    db
+      .select({ one: sql`1` })
+      .from(creatives)
+      .where(and(match.where, ...filters))
+      .limit(RANKED_AT_ONCE + 1)
+      .as('bounded'),
+  );
+  const rows: (CreativeRow & { tier: number })[] = [];
+  if (n <= RANKED_AT_ONCE) {
+    const tier = sql<number>`(case ${sql.join(
+      match.tiers.map((t, i) => sql`when ${t} then ${sql.raw(String(i))}`),
+      sql` `,
+    )} else ${sql.raw(String(match.tiers.length))} end)`;
+    const after =
+      at && id
+        ? sql`(${tier} > ${fromTier} or (${tier} = ${fromTier} and (${creatives.createdAt}, ${creatives.id}) < (${at}, ${id})))`
+        : undefined;
+    const ranked = await db
+      .select({ ...creativeSelection(view.viewerId), tier })
+      .from(creatives)
+      .leftJoin(media, eq(media.id, creatives.mediaId))
+      .leftJoin(user, eq(user.id, creatives.submittedBy))
+      .where(and(match.where, ...filters, after))
+      .orderBy(tier, desc(creatives.createdAt), desc(creatives.id))
+      .limit(PAGE_SIZE + 1);
+    rows.push(...ranked.map((r) => ({ ...r, tier: Number(r.tier) })));
+  } else {
+    // Past the bound, ranking every match would read them all: the page is newest first (one tier).
+    const after = at && id ? sql`(${creatives.createdAt}, ${creatives.id}) < (${at}, ${id})` : undefined;
+    const newest = await selectCreatives(db, view.viewerId)
+      .where(and(match.where, ...filters, after))
+      .orderBy(desc(creatives.createdAt), desc(creatives.id))
+      .limit(PAGE_SIZE + 1);
+    rows.push(...newest.map((r) => ({ ...r, tier: 0 })));
+  }
+  return toPage(
+    rows,
+    PAGE_SIZE,
+    (r) => [match.mode, r.tier, r.creative.createdAt.toISOString(), r.creative.id],
+    (r) => toCreative(r, view),
+  );
+}
+
+/** The favourites statement: the viewer's liked creatives, newest like first, after the cursor if any. */
+const favoritesStatement = preparedVariants('favorites', (db, parts: { after: boolean }, name) =>
+  favoritesQuery(
+    db,
+    parts.after ? afterTimeCursorPlaceholder(creativeLikes.createdAt, creativeLikes.creativeId) : undefined,
+    sql.placeholder('viewerId'),
+  )
     .limit(PAGE_SIZE + 1)
     .prepare(name),
 );
 
-export async function listFavorites(db: Db, viewer: User, query: { q?: string; cursor?: string }): Promise<Page<Creative>> {
+function favoritesQuery(db: Db, condition: SQL | undefined, viewerId: string | Placeholder) {
+  return db
+    .select({ ...creativeSelection(true), likedAt: creativeLikes.createdAt })
+    .from(creatives)
+    .innerJoin(creativeLikes, and(eq(creativeLikes.creativeId, creatives.id), eq(creativeLikes.userId, viewerId)))
+    .leftJoin(media, eq(media.id, creatives.mediaId))
+    .leftJoin(user, eq(user.id, creatives.submittedBy))
+    .where(and(approved(), condition))
+    .orderBy(desc(creativeLikes.createdAt), desc(creativeLikes.creativeId));
+}
+
+/** The viewer's liked approved creatives, newest like first; the search of the gallery (search.ts) narrows them. */
+export async function listFavorites(db: Db, viewer: User, query: { q?: string; cursor?: string }): Promise<SearchedPage<Creative>> {
+  const view = viewOf(viewer);
+  const keyOf = <R extends { likedAt: Date; creative: { id: string } }>(r: R) => ({ at: r.likedAt, id: r.creative.id });
+  const toShown = (r: Parameters<typeof toCreative>[0]) => toCreative(r, view);
+  if (query.q) {
+    return searchedTimeList(
+      db,
+      { q: query.q, cursor: query.cursor, withAnalysis: view.withAnalysis, limit: PAGE_SIZE },
+      (where, after) =>
+        favoritesQuery(db, and(where, afterTimeCursor(creativeLikes.createdAt, creativeLikes.creativeId, after)), viewer.id).limit(
+          PAGE_SIZE + 1,
+        ),
+      keyOf,
+      toShown,
+    );
+  }
   const cursor = decodeTimeCursor(query.cursor);
-  const pattern = query.q ? searchPattern(query.q) : null;
-  const rows = await favoritesStatement(db, { search: pattern !== null, after: cursor !== null }).execute({
-    viewerId: viewer.id,
-    pattern,
-    ...timeCursorValues(cursor),
-  });
-  return toPage(
-    rows,
-    PAGE_SIZE,
-    (r) => timeKey(r.likedAt, r.creative.id),
-    (r) => toCreative(r, viewOf(viewer)),
-  );
+  const rows = await favoritesStatement(db, { after: cursor !== null }).execute({ viewerId: viewer.id, ...timeCursorValues(cursor) });
+  return toPage(rows, PAGE_SIZE, (r) => timeKey(keyOf(r).at, keyOf(r).id), toShown);
 }
 
 /** Home highlights: creative of the month (spec §4) and the featured creative. */

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { PageLoader } from '@/components/ui/spinner';
 import { Toaster } from '@/components/ui/toaster';
+import { KeyboardShortcuts } from './keyboard-shortcuts';
 import { TopBar } from './top-bar';
 
 export function AppLayout() {
@@ -19,8 +20,9 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <footer className="border-t border-slate-200 bg-white px-4 py-6 text-center text-xs text-slate-500">
-        Créathèque · la bibliothèque de créatives publicitaires analysées
+      <footer className="flex flex-col items-center gap-2 border-t border-slate-200 bg-white px-4 py-6 text-center text-xs text-slate-500">
+        <p>Créathèque · la bibliothèque de créatives publicitaires analysées</p>
+        <KeyboardShortcuts />
       </footer>
       <Toaster />
       <ScrollRestoration />

@@ -26,6 +26,7 @@ export function SearchBox({ className }: { className?: string }) {
   const optionId = (index: number) => `${listId}-${index}`;
   const [params, setParams] = useSearchParams();
   const location = useLocation();
+  const { pathname } = location;
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -47,6 +48,10 @@ export function SearchBox({ className }: { className?: string }) {
   );
 
   const commit = (value: string) => {
+    // Nothing to change, or the user already left this page (opened a creative while the term
+    // waited): no navigation, which would drop or hijack the one under way.
+    const url = new URL(window.location.href);
+    if (url.pathname !== pathname || (url.searchParams.get('q') ?? '') === (value.trim() ? value : '')) return;
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
@@ -119,6 +124,7 @@ export function SearchBox({ className }: { className?: string }) {
       <input
         id={id}
         type="search"
+        data-shortcut="search"
         value={term}
         onChange={(e) => onChange(e.target.value)}
         onKeyDown={onKeyDown}

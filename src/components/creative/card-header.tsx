@@ -3,6 +3,7 @@ import type * as React from 'react';
 import { Link } from 'react-router';
 import type { Creative } from '@domain/types';
 import { paths } from '@/config/paths';
+import { creativeLinkState, type CreativeListRef } from '@/lib/creative-list';
 
 const titleVariants = cva('text-slate-900', {
   variants: {
@@ -21,17 +22,19 @@ const advertiserVariants = cva('text-slate-600', {
 
 /**
  * The top of a creative's card: its name (a heading linking to its page) and its advertiser, then
- * `children` (e.g. who submitted it and when). `size="lg"` for the home page's highlights.
+ * `children` (e.g. who submitted it and when). `size="lg"` for the home page's highlights; `list`: the
+ * list the card is in, for the detail page's previous / next.
  */
 export function CreativeCardHeader({
   creative,
   size,
+  list,
   children,
-}: { creative: Creative; children?: React.ReactNode } & VariantProps<typeof titleVariants>) {
+}: { creative: Creative; list?: CreativeListRef; children?: React.ReactNode } & VariantProps<typeof titleVariants>) {
   return (
     <div className="flex flex-col gap-0.5">
       <h3 className={titleVariants({ size })}>
-        <Link to={paths.creative(creative.id)} className="hover:text-brand-700">
+        <Link to={paths.creative(creative.id)} state={creativeLinkState(list)} className="hover:text-brand-700">
           {creative.name}
         </Link>
       </h3>

@@ -3,6 +3,7 @@ import type * as React from 'react';
 import { Link } from 'react-router';
 import type { Creative } from '@domain/types';
 import { paths } from '@/config/paths';
+import { creativeLinkState, type CreativeListRef } from '@/lib/creative-list';
 import { cn } from '@/lib/cn';
 import { CreativeBadges } from './badges';
 import { CreativeCardHeader } from './card-header';
@@ -17,19 +18,22 @@ export interface CreativeCardProps {
   actions?: React.ReactNode;
   showPreview?: boolean;
   eager?: boolean;
+  /** The list the card is in: its page then steps through it (← / →) and goes back to it (Esc). */
+  list?: CreativeListRef;
 }
 
 /** A creative in a grid: media, name, advertiser, tags, analysis preview, like and comment count. */
-export function CreativeCard({ creative, onToggleLike, actions, showPreview = true, eager }: CreativeCardProps) {
+export function CreativeCard({ creative, onToggleLike, actions, showPreview = true, eager, list }: CreativeCardProps) {
   const href = paths.creative(creative.id);
+  const state = creativeLinkState(list);
   return (
     <article className="group flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
-      <Link to={href} tabIndex={-1} aria-hidden className="relative block">
+      <Link to={href} state={state} tabIndex={-1} aria-hidden className="relative block">
         <CreativeThumb creative={creative} eager={eager} className="transition-transform duration-300 group-hover:scale-[1.01]" />
         <CreativeBadges creative={creative} className="absolute left-2 top-2" />
       </Link>
       <div className="flex flex-1 flex-col gap-3 p-4">
-        <CreativeCardHeader creative={creative} />
+        <CreativeCardHeader creative={creative} list={list} />
         <TagList creative={creative} max={5} />
         {showPreview && creative.analysisPreview.length > 0 ? (
           <div className="flex flex-col gap-1.5 border-t border-slate-100 pt-3 text-sm text-slate-700">
@@ -37,7 +41,7 @@ export function CreativeCard({ creative, onToggleLike, actions, showPreview = tr
             {creative.analysisPreview.map((p, i) => (
               <p key={i}>{p}</p>
             ))}
-            <Link to={href} className="self-start text-sm font-medium text-brand-700 hover:underline">
+            <Link to={href} state={state} className="self-start text-sm font-medium text-brand-700 hover:underline">
               Voir plus...
             </Link>
           </div>

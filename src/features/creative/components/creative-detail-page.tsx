@@ -1,4 +1,4 @@
-import { ArrowLeft, Download, SearchX } from 'lucide-react';
+import { Download, SearchX } from 'lucide-react';
 import type * as React from 'react';
 import { Link, useNavigate } from 'react-router';
 import { MSG } from '@domain/messages';
@@ -10,11 +10,14 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { PageLoader } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { GatewayError } from '@/gateway/types';
+import { useCreativeListNavigation } from '@/lib/creative-list';
 import { useSession } from '@/lib/session';
+import { useShortcuts } from '@/lib/shortcuts';
 import { useLikeHandler } from '@/lib/use-like-handler';
-import { useCreative } from '../api/get-creative';
+import { useCreative, usePrefetchCreatives } from '../api/get-creative';
 import { useDownloadCreative } from '../api/download-creative';
 import { AnalysisLoginPrompt, AnalysisSections } from './analysis-sections';
+import { ListNavigation } from './list-navigation';
 import { SimilarCreatives } from './similar-creatives';
 
 export function CreativeNotFound() {
@@ -43,6 +46,14 @@ export function CreativeDetailPage({ id, renderComments, renderActions }: Creati
   const navigate = useNavigate();
   const onToggleLike = useLikeHandler();
   const download = useDownloadCreative();
+  const nav = useCreativeListNavigation(id);
+  usePrefetchCreatives([nav?.prev, nav?.next]);
+  useShortcuts({
+    prev: nav?.goPrev,
+    next: nav?.goNext,
+    back: nav?.backToList,
+    like: creative ? () => onToggleLike(creative) : undefined,
+  });
 
   if (isPending) return <PageLoader />;
   if (error || !creative) {
@@ -56,10 +67,7 @@ export function CreativeDetailPage({ id, renderComments, renderActions }: Creati
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8">
-      <Link to={paths.home} className="inline-flex items-center gap-1 self-start text-sm font-medium text-slate-600 hover:text-brand-700">
-        <ArrowLeft className="size-4" aria-hidden />
-        Retour à la galerie
-      </Link>
+      <ListNavigation nav={nav} />
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <MediaPreview creative={creative} className="self-start lg:sticky lg:top-24" />
         <div className="flex flex-col gap-6">

@@ -6,16 +6,19 @@ import { CreativeGridSkeleton } from '@/components/creative/creative-grid-skelet
 import { buttonVariants } from '@/components/ui/button';
 import { LoadMore } from '@/components/ui/load-more';
 import { paths } from '@/config/paths';
+import { useGateway } from '@/gateway/context';
+import { useCreativeListRef } from '@/lib/creative-list';
 import { loadedItems } from '@/lib/pages';
 import { useLikeHandler } from '@/lib/use-like-handler';
 import { useReadOnWhileEmpty } from '@/lib/use-read-on-while-empty';
-import { useFavorites } from '../api/get-favorites';
+import { favoritesQueryOptions, useFavorites } from '../api/get-favorites';
 
 /** /favorites: the approved creatives the user liked; unliking removes them; ?q applies. */
 export function FavoritesPage() {
   const [params] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
   const favorites = useFavorites(q);
+  const list = useCreativeListRef(favoritesQueryOptions(useGateway(), q), true);
   const onToggleLike = useLikeHandler();
   const items = loadedItems(favorites.data);
   const readingOn = useReadOnWhileEmpty(favorites, items.length);
@@ -52,7 +55,7 @@ export function FavoritesPage() {
       >
         <CreativeGrid>
           {items.map((creative) => (
-            <CreativeCard key={creative.id} creative={creative} onToggleLike={onToggleLike} showPreview={false} />
+            <CreativeCard key={creative.id} creative={creative} onToggleLike={onToggleLike} showPreview={false} list={list} />
           ))}
         </CreativeGrid>
         <LoadMore

@@ -7,15 +7,18 @@ import { CreativeGridSkeleton } from '@/components/creative/creative-grid-skelet
 import { Button, buttonVariants } from '@/components/ui/button';
 import { LoadMore } from '@/components/ui/load-more';
 import { paths } from '@/config/paths';
+import { useGateway } from '@/gateway/context';
+import { useCreativeListRef } from '@/lib/creative-list';
 import { loadedItems } from '@/lib/pages';
 import { useLikeHandler } from '@/lib/use-like-handler';
 import { useReadOnWhileEmpty } from '@/lib/use-read-on-while-empty';
-import { useFolderCreatives } from '../api/get-folder-creatives';
+import { folderCreativesQueryOptions, useFolderCreatives } from '../api/get-folder-creatives';
 import { useToggleFolderCreative } from '../api/toggle-folder-creative';
 
 /** Right panel of /folders: the folder's creatives, filtered by ?q, each with 'Retirer du dossier', a page at a time. */
 export function FolderCreatives({ folder, q }: { folder: Folder; q: string }) {
   const creatives = useFolderCreatives(folder.id, q);
+  const list = useCreativeListRef(folderCreativesQueryOptions(useGateway(), folder.id, q), true);
   const toggle = useToggleFolderCreative();
   const onToggleLike = useLikeHandler();
   const count = folder.creativeIds.length;
@@ -68,6 +71,7 @@ export function FolderCreatives({ folder, q }: { folder: Folder; q: string }) {
               creative={creative}
               onToggleLike={onToggleLike}
               showPreview={false}
+              list={list}
               actions={
                 <Button
                   variant="ghost"

@@ -9,10 +9,12 @@ import { CreativeGridSkeleton } from '@/components/creative/creative-grid-skelet
 import { Button, buttonVariants } from '@/components/ui/button';
 import { LoadMore } from '@/components/ui/load-more';
 import { paths } from '@/config/paths';
+import { useGateway } from '@/gateway/context';
+import { useCreativeListRef } from '@/lib/creative-list';
 import { useSession } from '@/lib/session';
 import { useLikeHandler } from '@/lib/use-like-handler';
 import { useReadOnWhileEmpty } from '@/lib/use-read-on-while-empty';
-import { useGallery } from '../api/get-gallery';
+import { galleryQueryOptions, useGallery } from '../api/get-gallery';
 import { isFiltered, readGalleryView, toGalleryQuery, withFilters, withSort } from '../url-state';
 
 const FilterDialog = lazy(() => import('./filter-dialog'));
@@ -30,6 +32,7 @@ export function GallerySection({ renderCardActions }: GallerySectionProps = {}) 
   const { user, can } = useSession();
   const onToggleLike = useLikeHandler();
   const gallery = useGallery(toGalleryQuery(view));
+  const list = useCreativeListRef(galleryQueryOptions(useGateway(), toGalleryQuery(view)), !!user);
   const [dialog, setDialog] = useState<'filters' | 'login' | null>(null);
   const items = gallery.data?.pages.flatMap((p) => p.items) ?? [];
   const filterCount = activeFilterGroups(view.filters);
@@ -120,6 +123,7 @@ export function GallerySection({ renderCardActions }: GallerySectionProps = {}) 
               creative={creative}
               onToggleLike={onToggleLike}
               eager={i < 4}
+              list={list}
               actions={renderCardActions?.(creative)}
             />
           ))}

@@ -1,0 +1,44 @@
+/**
+ * Times the gallery's search straight on a database (no HTTP, no cache): cold first call
+ * and the median of repeats, per case. `DATABASE_URL=… npx tsx bench/search/probe.ts`.
+ */
+import { performance } from 'node:perf_hooks';
+import { galleryQueryInput } from '@domain/schemas/gallery';
+import { openDatabase } from '@server/db/client';
+import { listGallery } from '@server/services/creatives/gallery.service';
+import { COMMON_Q, RARE_Q } from '../load/scenarios';
+
+const CASES: [string, Record<string, string>][] = [
+  ['no filter', {}],
+  ['sector=Beauté', { sector: 'Beauté' }],
+  ['format=Vidéo+sector=Beauté+platform=TikTok', { format: 'Vidéo', sector: 'Beauté', platform: 'TikTok' }],
+  [`q=${COMMON_Q}`, { q: COMMON_Q }],
+  [`q=${RARE_Q}`, { q: RARE_Q }],
+  ['q=croqettes (typo)', { q: 'croqettes' }],
+  ['q=avis clients beauté', { q: 'avis clients beauté' }],
+  [`q=${COMMON_Q}+sector=Animaux`, { q: COMMON_Q, sector: 'Animaux' }],
+];
+
+async function time(fn: () => Promise<unknown>, repeats: number): Promise<{ cold: number; median: number }> {
+  let t = performance.now();
+  await fn();
+  const cold = performance.now() - t;
+  const runs: number[] = [];
+  for (let i = 0; i < repeats; i++) {
+    t = performance.now();
+    await fn();
+    runs.push(performance.now() - t);
+  }
+  runs.sort((a, b) => a - b);
+  return { cold, median: runs[Math.floor(runs.length / 2)]! };
+}
+
+const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
+const f = (n: number) => n.toFixed(1).padStart(8);
+console.log(`| case | first page, relevance: cold / median ms | sort=recent: cold / median ms |`);
+for (const [name, params] of CASES) {
+  const gallery = await time(() => listGallery(database.db, null, galleryQueryInput.parse(params)), 5);
+  const recent = await time(() => listGallery(database.db, null, galleryQueryInput.parse({ ...params, sort: 'recent' })), 5);
+  console.log(`| ${name} | ${f(gallery.cold)} / ${f(gallery.median)} | ${f(recent.cold)} / ${f(recent.median)} |`);
+}
+await database.close();
