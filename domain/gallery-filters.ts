@@ -30,3 +30,13 @@ export function matchesFilters(
     return wanted.some((w) => values.includes(w));
   });
 }
+
+export const GALLERY_SORTS = ['recent', 'likes', 'relevance'] as const;
+export type GallerySort = (typeof GALLERY_SORTS)[number];
+
+/** Relevance ranks a search: it is the default with a term and means « most recent » without one. */
+export function effectiveSort(sort: GallerySort | undefined, q: string | undefined): GallerySort {
+  const searched = Boolean(q?.trim());
+  if (sort === 'relevance' || sort === undefined) return searched ? 'relevance' : 'recent';
+  return sort;
+}

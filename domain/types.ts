@@ -70,6 +70,8 @@ export interface Creative extends Categories {
 export interface Page<T> {
   items: T[];
   nextCursor: string | null;
+  /** A search's page: the corrected term its results are for, when the typed one found nothing. */
+  searchedFor?: string;
 }
 
 export interface Comment {

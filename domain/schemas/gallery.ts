@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CategoryFilters, GalleryFilters } from '../gallery-filters';
+import { effectiveSort, GALLERY_SORTS, type CategoryFilters, type GalleryFilters } from '../gallery-filters';
 import { MSG } from '../messages';
 import { CATEGORY_KEYS, CATEGORY_LISTS } from '../vocabulary';
 import { textField } from './fields';
@@ -16,16 +16,6 @@ const flag = z
   .enum(['1', 'true', '0', 'false'])
   .optional()
   .transform((v) => v === '1' || v === 'true');
-
-export const GALLERY_SORTS = ['recent', 'likes', 'relevance'] as const;
-export type GallerySort = (typeof GALLERY_SORTS)[number];
-
-/** Relevance ranks a search: it is the default with a term and means « most recent » without one. */
-export function effectiveSort(sort: GallerySort | undefined, q: string | undefined): GallerySort {
-  const searched = Boolean(q?.trim());
-  if (sort === 'relevance' || sort === undefined) return searched ? 'relevance' : 'recent';
-  return sort;
-}
 
 /** Query of the gallery endpoint: values must belong to the vocabulary lists. */
 export const galleryQueryInput = z

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
-import { sql } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
 import { ANALYTICS_ROLLUP_TABLE, pauseAnalyticsRollups, rebuildAnalyticsRollups } from '../db/analytics-rollups';
 import { rebuildSuggestionTerms, SUGGESTION_TERMS_TABLE } from '../db/suggestion-terms';
 import type { Db } from '../db/client';
+import { searchWords } from '../db/schema';
 import { tableFile, type Manifest } from './archive-manifest';
 import { dependencyOrder, readCatalog, type TableInfo } from './schema-catalog';
 import { columnList, rowsOf, tableRef, type SqlRunner } from '@server/db/sql-rows';
@@ -101,6 +102,8 @@ export async function loadDatabase(db: Db, dir: string, manifest: Manifest, opti
     await resetSequences(tx, catalog);
     if (!manifest.tables[ANALYTICS_ROLLUP_TABLE]) await rebuildAnalyticsRollups(tx);
     if (!manifest.tables[SUGGESTION_TERMS_TABLE]) await rebuildSuggestionTerms(tx);
+    // An archive made before the French search (migration 0007): its vocabulary, from the loaded rows.
+    if (!manifest.tables[getTableName(searchWords)]) await tx.execute(sql`SELECT search_words_rebuild()`);
     return counts;
   });
 }

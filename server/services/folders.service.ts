@@ -3,10 +3,10 @@ import { AppError } from '@domain/errors';
 import { FOLDER_PAGE_SIZE } from '@domain/limits';
 import { MSG } from '@domain/messages';
 import { can } from '@domain/permissions';
-import type { Creative, Folder, User } from '@domain/types';
+import type { Creative, Folder, Page, User } from '@domain/types';
 import type { Db } from '../db/client';
 import { creatives, folderCreatives, folders, media, user } from '../db/schema';
-import { searchedTimeList, type SearchedPage } from './creatives/search';
+import { searchedTimeList } from './creatives/search';
 import { creativeSelection, toCreative } from './creatives/creative-row';
 import { afterTimeCursor, decodeTimeCursor, timeKey, toPage, type TimeCursor } from './pagination';
 
@@ -68,7 +68,7 @@ export async function listFolderCreatives(
   viewer: User,
   id: string,
   query: { q?: string; cursor?: string } = {},
-): Promise<SearchedPage<Creative>> {
+): Promise<Page<Creative>> {
   await ownFolder(db, viewer, id);
   const withAnalysis = can(viewer.role, 'creative:read-analysis');
   const fetch = (where: SQL | undefined, after: TimeCursor | null) =>

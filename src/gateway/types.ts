@@ -3,6 +3,7 @@ import type { ErrorCode, FieldErrors } from '@domain/errors';
 import type { adminCreativeInput, CreativeInputData } from '@domain/schemas/creative';
 import type { LoginInput, PasswordChangeInput, ProfileInput, RegisterInput } from '@domain/schemas/auth';
 import type { Role } from '@domain/roles';
+import type { GallerySort } from '@domain/gallery-filters';
 import type { CategoryKey, CreativeStatus } from '@domain/vocabulary';
 import type { Analytics, Comment, Creative, Folder, Highlights, LikeState, Page, ReviewCounts, Suggestion, User } from '@domain/types';
 
@@ -23,7 +24,8 @@ export class GatewayError extends Error {
   }
 }
 
-export type GallerySort = 'recent' | 'likes';
+/** 'relevance' ranks a search (the default with a term); a backend without it lists newest first. */
+export type { GallerySort };
 
 export interface GalleryQuery {
   sort?: GallerySort;
@@ -67,6 +69,11 @@ export interface UserListQuery extends PageQuery {
  * firebase adapter to Firebase Auth, Firestore and Storage. Both pass tests/contract/.
  */
 export interface Gateway {
+  /** What this backend can do beyond the common contract (the UI hides what it cannot). */
+  features: {
+    /** Ranks a search by relevance ('Pertinence'); otherwise a search lists newest first. */
+    relevanceSort: boolean;
+  };
   auth: {
     getSession(): Promise<User | null>;
     login(input: LoginInput): Promise<User>;

@@ -50,7 +50,10 @@ BEGIN
   NEW.search_vector := creative_search_vector(NEW.name, NEW.advertiser, tags);
   NEW.member_search_vector := creative_member_search_vector(NEW.search_vector, NEW.attention, NEW.interest, NEW.desire,
                                                             NEW.best_practices, NEW.actions);
-  INSERT INTO search_words (word) SELECT w FROM creative_search_words(NEW.name, NEW.advertiser, tags) w ON CONFLICT DO NOTHING;
+  -- A restore loads the vocabulary from its archive (or rebuilds it): not word by word here.
+  IF NOT analytics_paused() THEN
+    INSERT INTO search_words (word) SELECT w FROM creative_search_words(NEW.name, NEW.advertiser, tags) w ON CONFLICT DO NOTHING;
+  END IF;
   RETURN NEW;
 END
 $$;

@@ -4,7 +4,7 @@ import { creativeOfMonthRule } from '@domain/creative-of-month';
 import { filtersOf, type GalleryQueryInput } from '@domain/schemas/gallery';
 import { PAGE_SIZE } from '@domain/limits';
 import { can } from '@domain/permissions';
-import type { Creative, Highlights, User } from '@domain/types';
+import type { Creative, Highlights, Page, User } from '@domain/types';
 import type { CategoryKey } from '@domain/vocabulary';
 import type { Db } from '@server/db/client';
 import { preparedVariants } from '@server/db/prepared';
@@ -21,7 +21,7 @@ import {
   type KeyPart,
 } from '../pagination';
 import { creativeSelection, selectCreatives, toCreative, type CreativeRow } from './creative-row';
-import { searchedList, searchedTimeList, toSearchMode, type SearchedPage, type SearchMatch, type SearchMode } from './search';
+import { searchedList, searchedTimeList, toSearchMode, type SearchMatch, type SearchMode } from './search';
 
 const CATEGORY_COLUMNS: Record<CategoryKey, AnyPgColumn> = {
   format: creatives.formats,
@@ -36,7 +36,7 @@ const approved = () => eq(creatives.status, 'approved');
 const viewOf = (viewer: User | null) => ({ withAnalysis: can(viewer?.role, 'creative:read-analysis') });
 
 /** Gallery page: approved creatives, filters (any-of within a group, all-of across), search, keyset cursor. */
-export function listGallery(db: Db, viewer: User | null, query: GalleryQueryInput): Promise<SearchedPage<Creative>> {
+export function listGallery(db: Db, viewer: User | null, query: GalleryQueryInput): Promise<Page<Creative>> {
   return galleryPage(db, { viewerId: viewer?.id ?? null, ...viewOf(viewer) }, query);
 }
 
@@ -45,7 +45,7 @@ export function listGallery(db: Db, viewer: User | null, query: GalleryQueryInpu
  * viewer's own likes are marked (`likedByMe` false): shareable between members, see
  * server/http/member-gallery.ts.
  */
-export function listGalleryForMembers(db: Db, query: GalleryQueryInput): Promise<SearchedPage<Creative>> {
+export function listGalleryForMembers(db: Db, query: GalleryQueryInput): Promise<Page<Creative>> {
   return galleryPage(db, { viewerId: null, withAnalysis: true }, query);
 }
 
@@ -79,7 +79,7 @@ async function galleryPage(
   db: Db,
   view: { viewerId: string | null; withAnalysis: boolean },
   query: GalleryQueryInput,
-): Promise<SearchedPage<Creative>> {
+): Promise<Page<Creative>> {
   const searched = Boolean(query.q);
   const cursor = decodeGalleryCursor(query.cursor, query.sort, searched);
   return searchedList(db, query.q, view.withAnalysis, cursor?.mode ?? null, (match) => galleryRows(db, view, query, match, cursor));
@@ -223,7 +223,7 @@ function favoritesQuery(db: Db, condition: SQL | undefined, viewerId: string | P
 }
 
 /** The viewer's liked approved creatives, newest like first; the search of the gallery (search.ts) narrows them. */
-export async function listFavorites(db: Db, viewer: User, query: { q?: string; cursor?: string }): Promise<SearchedPage<Creative>> {
+export async function listFavorites(db: Db, viewer: User, query: { q?: string; cursor?: string }): Promise<Page<Creative>> {
   const view = viewOf(viewer);
   const keyOf = <R extends { likedAt: Date; creative: { id: string } }>(r: R) => ({ at: r.likedAt, id: r.creative.id });
   const toShown = (r: Parameters<typeof toCreative>[0]) => toCreative(r, view);

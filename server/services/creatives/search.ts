@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { AppError } from '@domain/errors';
 import { MSG } from '@domain/messages';
 import { normalizeSearch } from '@domain/search';
+import type { Page } from '@domain/types';
 import type { Db } from '@server/db/client';
 import { rowsOf } from '@server/db/sql-rows';
 import { creatives } from '@server/db/schema';
@@ -115,13 +116,6 @@ export async function searchMatch(db: Db, q: string, mode: SearchMode, withAnaly
   return fixed ? textMatch(fixed, withAnalysis, mode, fixed.join(' ')) : null;
 }
 
-/** A list page that may carry the corrected term its results are for. */
-export interface SearchedPage<T> {
-  items: T[];
-  nextCursor: string | null;
-  searchedFor?: string;
-}
-
 /**
  * `run(match)` for each mode in turn (or only `mode` when given) until `found` says it found
  * something; the last answer when none did, null when no mode can match the term at all.
@@ -153,8 +147,8 @@ export async function searchedList<T>(
   q: string | undefined,
   withAnalysis: boolean,
   cursorMode: SearchMode | null,
-  page: (match: SearchMatch | null) => Promise<SearchedPage<T>>,
-): Promise<SearchedPage<T>> {
+  page: (match: SearchMatch | null) => Promise<Page<T>>,
+): Promise<Page<T>> {
   const term = q?.trim() ?? '';
   if (!term) return page(null);
   const hit = await firstMatching(db, term, withAnalysis, cursorMode, page, (p) => p.items.length > 0);
@@ -173,7 +167,7 @@ export function searchedTimeList<R, T>(
   fetch: (where: SQL, after: TimeCursor | null) => Promise<R[]>,
   keyOf: (row: R) => TimeCursor,
   map: (row: R) => T,
-): Promise<SearchedPage<T>> {
+): Promise<Page<T>> {
   const cursor = decodeSearchedTimeCursor(options.cursor);
   return searchedList(db, options.q, options.withAnalysis, cursor?.mode ?? null, async (match) => {
     if (!match) throw new Error('searchedTimeList needs a search term');

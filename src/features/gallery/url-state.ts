@@ -1,4 +1,4 @@
-import { activeFilterGroups, type GalleryFilters } from '@domain/gallery-filters';
+import { activeFilterGroups, effectiveSort, GALLERY_SORTS, type GalleryFilters } from '@domain/gallery-filters';
 import { CATEGORY_KEYS, CATEGORY_LISTS } from '@domain/vocabulary';
 import type { GalleryQuery, GallerySort } from '@/gateway/types';
 
@@ -9,6 +9,13 @@ export interface GalleryView {
   filters: GalleryFilters;
 }
 
+/** The sort of the URL, or the default for its term (relevance with one, most recent without). */
+function sortOf(params: URLSearchParams): GallerySort {
+  const given = params.get('sort');
+  const sort = (GALLERY_SORTS as readonly (string | null)[]).includes(given) ? (given as GallerySort) : undefined;
+  return effectiveSort(sort, params.get('q') ?? '');
+}
+
 export function readGalleryView(params: URLSearchParams): GalleryView {
   const categories: GalleryFilters['categories'] = {};
   for (const key of CATEGORY_KEYS) {
@@ -17,7 +24,7 @@ export function readGalleryView(params: URLSearchParams): GalleryView {
     if (values.length) categories[key] = [...new Set(values)];
   }
   return {
-    sort: params.get('sort') === 'likes' ? 'likes' : 'recent',
+    sort: sortOf(params),
     q: params.get('q') ?? '',
     filters: {
       categories,
@@ -44,10 +51,11 @@ export function withFilters(params: URLSearchParams, filters: GalleryFilters): U
   return next;
 }
 
+/** The sort in the URL only when it is not the default for the term, so a shared link stays short. */
 export function withSort(params: URLSearchParams, sort: GallerySort): URLSearchParams {
   const next = new URLSearchParams(params);
-  if (sort === 'likes') next.set('sort', 'likes');
-  else next.delete('sort');
+  if (sort === effectiveSort(undefined, params.get('q') ?? '')) next.delete('sort');
+  else next.set('sort', sort);
   return next;
 }
 

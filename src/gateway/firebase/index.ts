@@ -52,6 +52,8 @@ export function createFirebaseGateway(config: FirebaseClientConfig, options: Fir
     reads: newReadMeter(),
   };
   return {
+    // Firestore has no text ranking: a search lists newest first (README, "Firebase mode").
+    features: { relevanceSort: false },
     auth: firebaseAuth({
       auth: services.auth,
       profiles: ctx.profiles,

@@ -1,11 +1,13 @@
 import { downloadFileName } from '@domain/download';
+import { effectiveSort } from '@domain/gallery-filters';
 import type { CreativeInput, Gateway, GalleryQuery } from '../types';
 import { segment, type HttpClient } from './client';
 
 /** The gallery query string; empty values are left out, as the server's defaults cover them. */
 export function galleryParams(query: GalleryQuery) {
   return {
-    sort: query.sort === 'likes' ? ('likes' as const) : undefined,
+    // Left out when it is the server's default for this term (one cache entry per view).
+    sort: query.sort && query.sort !== effectiveSort(undefined, query.q) ? query.sort : undefined,
     q: query.q?.trim() || undefined,
     format: nonEmpty(query.filters?.format),
     objective: nonEmpty(query.filters?.objective),

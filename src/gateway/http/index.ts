@@ -14,6 +14,7 @@ export type { HttpTransport } from './transport';
 export function createHttpGateway(transport: HttpTransport = browserTransport): Gateway {
   const client = createClient(transport);
   return {
+    features: { relevanceSort: true },
     auth: httpAuth(client),
     creatives: httpCreatives(client),
     review: httpReview(client),

@@ -8,6 +8,7 @@ import { LoadMore } from '@/components/ui/load-more';
 import { paths } from '@/config/paths';
 import { useGateway } from '@/gateway/context';
 import { useCreativeListRef } from '@/lib/creative-list';
+import { SearchSummary } from '@/components/creative/search-summary';
 import { loadedItems } from '@/lib/pages';
 import { useLikeHandler } from '@/lib/use-like-handler';
 import { useReadOnWhileEmpty } from '@/lib/use-read-on-while-empty';
@@ -28,11 +29,7 @@ export function FavoritesPage() {
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">Mes favoris</h1>
         <p className="mt-1 text-sm text-slate-600">Les créas que vous avez likées.</p>
       </header>
-      {q ? (
-        <p className="text-sm text-slate-600">
-          Résultats pour « <strong>{q}</strong> »
-        </p>
-      ) : null}
+      <SearchSummary q={q} firstPage={favorites.data?.pages[0]} />
       <ListStates
         isPending={favorites.isPending || readingOn}
         loading={<CreativeGridSkeleton />}

@@ -9,6 +9,7 @@ import { LoadMore } from '@/components/ui/load-more';
 import { paths } from '@/config/paths';
 import { useGateway } from '@/gateway/context';
 import { useCreativeListRef } from '@/lib/creative-list';
+import { SearchSummary } from '@/components/creative/search-summary';
 import { loadedItems } from '@/lib/pages';
 import { useLikeHandler } from '@/lib/use-like-handler';
 import { useReadOnWhileEmpty } from '@/lib/use-read-on-while-empty';
@@ -33,11 +34,7 @@ export function FolderCreatives({ folder, q }: { folder: Folder; q: string }) {
         </h2>
         <p className="text-sm text-slate-500">{count > 1 ? `${count} créas` : `${count} créa`}</p>
       </div>
-      {q ? (
-        <p className="text-sm text-slate-600" aria-live="polite">
-          Résultats pour « <strong>{q}</strong> »
-        </p>
-      ) : null}
+      <SearchSummary q={q} firstPage={creatives.data?.pages[0]} />
       <ListStates
         isPending={creatives.isPending || readingOn}
         loading={<CreativeGridSkeleton />}

@@ -1,15 +1,17 @@
-import { Clock, Heart, SearchX, SlidersHorizontal } from 'lucide-react';
+import { Clock, Heart, SearchX, SlidersHorizontal, Sparkles, type LucideIcon } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { activeFilterGroups } from '@domain/gallery-filters';
 import type { Creative } from '@domain/types';
 import { CreativeCard, CreativeGrid } from '@/components/creative/creative-card';
 import { ListStates } from '@/components/creative/list-states';
+import { SearchSummary } from '@/components/creative/search-summary';
 import { CreativeGridSkeleton } from '@/components/creative/creative-grid-skeleton';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { LoadMore } from '@/components/ui/load-more';
 import { paths } from '@/config/paths';
 import { useGateway } from '@/gateway/context';
+import type { GallerySort } from '@/gateway/types';
 import { useCreativeListRef } from '@/lib/creative-list';
 import { useSession } from '@/lib/session';
 import { useLikeHandler } from '@/lib/use-like-handler';
@@ -26,13 +28,25 @@ export interface GallerySectionProps {
   renderCardActions?: (creative: Creative) => ReactNode;
 }
 
+/** The sort toggle; 'Pertinence' only with a search, on a backend that ranks one. */
+const SORT_OPTIONS: { sort: GallerySort; label: string; Icon: LucideIcon; searchOnly?: boolean }[] = [
+  { sort: 'relevance', label: 'Pertinence', Icon: Sparkles, searchOnly: true },
+  { sort: 'recent', label: 'Plus récentes', Icon: Clock },
+  { sort: 'likes', label: 'Plus likées', Icon: Heart },
+];
+
 export function GallerySection({ renderCardActions }: GallerySectionProps = {}) {
   const [params, setParams] = useSearchParams();
-  const view = readGalleryView(params);
+  const gateway = useGateway();
+  const { features } = gateway;
+  const urlView = readGalleryView(params);
+  const searching = urlView.q.trim() !== '';
+  // A backend that cannot rank a search lists it newest first, and shows that.
+  const view = urlView.sort === 'relevance' && !features.relevanceSort ? { ...urlView, sort: 'recent' as const } : urlView;
   const { user, can } = useSession();
   const onToggleLike = useLikeHandler();
   const gallery = useGallery(toGalleryQuery(view));
-  const list = useCreativeListRef(galleryQueryOptions(useGateway(), toGalleryQuery(view)), !!user);
+  const list = useCreativeListRef(galleryQueryOptions(gateway, toGalleryQuery(view)), !!user);
   const [dialog, setDialog] = useState<'filters' | 'login' | null>(null);
   const items = gallery.data?.pages.flatMap((p) => p.items) ?? [];
   const filterCount = activeFilterGroups(view.filters);
@@ -51,26 +65,19 @@ export function GallerySection({ renderCardActions }: GallerySectionProps = {}) 
         </h2>
         <div className="flex flex-wrap items-center gap-2">
           <div className="inline-flex rounded-full border border-slate-200 bg-white p-1" role="group" aria-label="Trier">
-            <Button
-              variant="tab"
-              size="sm"
-              aria-pressed={view.sort === 'recent'}
-              data-state={view.sort === 'recent' ? 'active' : undefined}
-              onClick={() => setParams(withSort(params, 'recent'), { replace: true })}
-            >
-              <Clock aria-hidden />
-              Plus récentes
-            </Button>
-            <Button
-              variant="tab"
-              size="sm"
-              aria-pressed={view.sort === 'likes'}
-              data-state={view.sort === 'likes' ? 'active' : undefined}
-              onClick={() => setParams(withSort(params, 'likes'), { replace: true })}
-            >
-              <Heart aria-hidden />
-              Plus likées
-            </Button>
+            {SORT_OPTIONS.filter((o) => !o.searchOnly || (searching && features.relevanceSort)).map(({ sort, label, Icon }) => (
+              <Button
+                key={sort}
+                variant="tab"
+                size="sm"
+                aria-pressed={view.sort === sort}
+                data-state={view.sort === sort ? 'active' : undefined}
+                onClick={() => setParams(withSort(params, sort), { replace: true })}
+              >
+                <Icon aria-hidden />
+                {label}
+              </Button>
+            ))}
           </div>
           <Button variant="outline" size="sm" onClick={() => setDialog('filters')} aria-haspopup="dialog">
             <SlidersHorizontal aria-hidden />
@@ -83,11 +90,7 @@ export function GallerySection({ renderCardActions }: GallerySectionProps = {}) 
           </Button>
         </div>
       </div>
-      {view.q.trim() ? (
-        <p className="text-sm text-slate-600">
-          Résultats pour « <strong>{view.q.trim()}</strong> »
-        </p>
-      ) : null}
+      <SearchSummary q={view.q} firstPage={gallery.data?.pages[0]} />
 
       <ListStates
         isPending={gallery.isPending || readingOn}
