@@ -98,6 +98,18 @@ export interface LikeState {
   liked: boolean;
 }
 
+/**
+ * How many approved creatives each filter value would show (issue 17): per group, with `q` and the
+ * OTHER groups' choices and flags applied (a shop's filters); each flag with everything else applied;
+ * `total` with everything applied.
+ */
+export interface FacetCounts {
+  total: number;
+  categories: Record<CategoryKey, Record<string, number>>;
+  junto: number;
+  tested: number;
+}
+
 export interface Highlights {
   creativeOfMonth: Creative | null;
   featured: Creative | null;

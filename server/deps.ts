@@ -17,6 +17,7 @@ import type { MediaStore } from './media/store';
 import type { RedisLink } from './redis/redis-link';
 import { PendingEvents } from './services/creatives/pending-events';
 import { createWebhookSender, type WebhookSender } from './services/webhooks';
+import { FacetIndex } from '@server/services/creatives/facet-index';
 
 /** Wires the services of one server (or one test) together. */
 export function buildDeps(options: {
@@ -89,6 +90,7 @@ export function buildDeps(options: {
         secure: options.config.publicUrl.startsWith('https://'),
       },
     ),
+    facetIndex: new FacetIndex(options.db),
     expensiveQueries,
     lifecycle: { stopping: false },
   };

@@ -17,25 +17,30 @@ const flag = z
   .optional()
   .transform((v) => v === '1' || v === 'true');
 
+/** The search term and filters of a gallery view (the gallery and its facet counts). */
+const galleryViewFields = {
+  q: textField().trim().max(100).optional().default(''),
+  format: listOf(CATEGORY_LISTS.format),
+  objective: listOf(CATEGORY_LISTS.objective),
+  type: listOf(CATEGORY_LISTS.type),
+  sector: listOf(CATEGORY_LISTS.sector),
+  platform: listOf(CATEGORY_LISTS.platform),
+  junto: flag,
+  tested: flag,
+};
+
 /** Query of the gallery endpoint: values must belong to the vocabulary lists. */
 export const galleryQueryInput = z
-  .object({
-    sort: z.enum(GALLERY_SORTS).optional(),
-    q: textField().trim().max(100).optional().default(''),
-    format: listOf(CATEGORY_LISTS.format),
-    objective: listOf(CATEGORY_LISTS.objective),
-    type: listOf(CATEGORY_LISTS.type),
-    sector: listOf(CATEGORY_LISTS.sector),
-    platform: listOf(CATEGORY_LISTS.platform),
-    junto: flag,
-    tested: flag,
-    cursor: cursorField,
-  })
+  .object({ ...galleryViewFields, sort: z.enum(GALLERY_SORTS).optional(), cursor: cursorField })
   .transform((query) => ({ ...query, sort: effectiveSort(query.sort, query.q) }));
 export type GalleryQueryInput = z.output<typeof galleryQueryInput>;
 
+/** Query of the facet counts: the gallery view without sort and cursor. */
+export const facetsQueryInput = z.object(galleryViewFields);
+export type FacetsQueryInput = z.output<typeof facetsQueryInput>;
+
 /** The filters of a validated gallery query. */
-export function filtersOf(query: GalleryQueryInput): GalleryFilters {
+export function filtersOf(query: FacetsQueryInput): GalleryFilters {
   const categories: CategoryFilters = {};
   for (const key of CATEGORY_KEYS) if (query[key].length) categories[key] = query[key];
   return { categories, isJuntoAngel: query.junto, testedAndApproved: query.tested };

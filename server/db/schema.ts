@@ -167,6 +167,9 @@ export const creatives = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The filter values as bits (migration 0009, domain/facets.ts), written by a trigger: the facet counts. */
+    facetLo: integer('facet_lo').notNull().default(0),
+    facetHi: integer('facet_hi').notNull().default(0),
     /** Always equal to the number of rows in creative_likes (updated in the same transaction). */
     likes: integer('likes').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),
@@ -232,6 +235,14 @@ export const creatives = pgTable(
 export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
   index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
 ]);
+
+/** At most one row: a new random version with every change to the approved creatives' filter values (migration 0009). */
+export const facetState = pgTable('facet_state', {
+  id: integer('id').primaryKey().default(1),
+  version: text('version')
+    .notNull()
+    .default(sql`gen_random_uuid()::text`),
+});
 
 export const creativeLikes = pgTable(
   'creative_likes',
@@ -363,6 +374,7 @@ export const schema = {
   media,
   creatives,
   searchWords,
+  facetState,
   creativeLikes,
   comments,
   commentLikes,

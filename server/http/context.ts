@@ -14,6 +14,7 @@ import type { ResponseCache } from './response-cache';
 import type { RedisLink } from '../redis/redis-link';
 import type { PendingEvents } from '../services/creatives/pending-events';
 import type { WebhookSender } from '../services/webhooks';
+import type { FacetIndex } from '@server/services/creatives/facet-index';
 
 /** Everything a route or service needs, built once by server/index.ts (or by tests). */
 export interface Deps {
@@ -37,6 +38,8 @@ export interface Deps {
   writeLimits: RateLimitStore | null;
   /** The per-account sign-in back-off. */
   signInGuard: SignInGuard;
+  /** The approved catalogue's filter values, in memory, for the facet counts (services/creatives/facet-index.ts). */
+  facetIndex: FacetIndex;
   /** Slots of the expensive reads (gallery pages, analytics, user search): beyond them, 503. */
   expensiveQueries: ExpensiveQueries;
   /** Set when the server is stopping: readiness answers 503 so a load balancer drains it. */

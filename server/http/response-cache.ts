@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { can } from '@domain/permissions';
 import type { AppEnv, Deps } from './context';
 import { EncodedVariants } from './compression';
 import { etagOf, sendJson } from './conditional-get';
@@ -199,6 +200,15 @@ export function sharedForVisitors(deps: Pick<Deps, 'responseCache' | 'metrics'>)
  */
 export function sharedOnceAllowed(deps: Pick<Deps, 'responseCache' | 'metrics'>): MiddlewareHandler<AppEnv> {
   return sharedResponses(deps, () => 'allowed');
+}
+
+/**
+ * The same for a view that depends on nothing but its URL and whether the viewer may read the
+ * analysis (the facet counts, whose search reaches the analysis for members): one entry for
+ * visitors, one for members.
+ */
+export function sharedPerAnalysisAccess(deps: Pick<Deps, 'responseCache' | 'metrics'>): MiddlewareHandler<AppEnv> {
+  return sharedResponses(deps, (c) => (can(c.get('user')?.role, 'creative:read-analysis') ? 'members' : 'visitor'));
 }
 
 /**

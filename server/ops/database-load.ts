@@ -5,7 +5,7 @@ import { getTableName, sql } from 'drizzle-orm';
 import { ANALYTICS_ROLLUP_TABLE, pauseAnalyticsRollups, rebuildAnalyticsRollups } from '../db/analytics-rollups';
 import { rebuildSuggestionTerms, SUGGESTION_TERMS_TABLE } from '../db/suggestion-terms';
 import type { Db } from '../db/client';
-import { searchWords } from '../db/schema';
+import { facetState, searchWords } from '../db/schema';
 import { tableFile, type Manifest } from './archive-manifest';
 import { dependencyOrder, readCatalog, type TableInfo } from './schema-catalog';
 import { columnList, rowsOf, tableRef, type SqlRunner } from '@server/db/sql-rows';
@@ -104,6 +104,10 @@ export async function loadDatabase(db: Db, dir: string, manifest: Manifest, opti
     if (!manifest.tables[SUGGESTION_TERMS_TABLE]) await rebuildSuggestionTerms(tx);
     // An archive made before the French search (migration 0007): its vocabulary, from the loaded rows.
     if (!manifest.tables[getTableName(searchWords)]) await tx.execute(sql`SELECT search_words_rebuild()`);
+    // An archive without a facet version (made before migration 0009, or before any change): a fresh one,
+    // so no server keeps cells read before the restore.
+    if (!manifest.tables[getTableName(facetState)]?.rows)
+      await tx.execute(sql`INSERT INTO facet_state (id) VALUES (1) ON CONFLICT (id) DO NOTHING`);
     return counts;
   });
 }

@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
-import { galleryQueryInput } from '@domain/schemas/gallery';
+import { facetsQueryInput, galleryQueryInput } from '@domain/schemas/gallery';
+import { can } from '@domain/permissions';
 import { downloadFileName } from '@domain/download';
 import { MSG } from '@domain/messages';
 import { commentInput } from '@domain/schemas/comment';
@@ -11,11 +12,12 @@ import type { AppEnv, Deps } from '@server/http/context';
 import { withoutDeadline } from '@server/http/deadline';
 import { memberGalleryPage } from '@server/http/member-gallery';
 import { idParam } from '@server/http/route-params';
-import { sharedForVisitors } from '@server/http/response-cache';
+import { sharedForVisitors, sharedPerAnalysisAccess } from '@server/http/response-cache';
 import { jsonInput, queryInput } from '@server/http/validate';
 import { serveFile } from '@server/media/serve-file';
 import { addComment, listComments } from '@server/services/comments.service';
 import { getCreative, getDownload, setLike } from '@server/services/creatives/creative.service';
+import { facetCounts } from '@server/services/creatives/facets.service';
 import { getHighlights, listGallery } from '@server/services/creatives/gallery.service';
 import { feature, review } from '@server/services/creatives/review.service';
 import { similarCreatives } from '@server/services/creatives/similar.service';
@@ -39,6 +41,12 @@ export function creativesRoutes(deps: Deps) {
         return c.json(
           viewer ? await memberGalleryPage(deps, c, viewer, query) : await deps.expensiveQueries.run(() => listGallery(db, null, query)),
         );
+      })
+      // Counts of the filter dialog: the catalogue's in memory, a search's from its matches (cached like the gallery).
+      .get('/facets', sharedPerAnalysisAccess(deps), queryInput(facetsQueryInput), async (c) => {
+        const withAnalysis = can(c.get('user')?.role, 'creative:read-analysis');
+        const query = c.req.valid('query');
+        return c.json(await deps.expensiveQueries.run(() => facetCounts(db, deps.facetIndex, withAnalysis, query)));
       })
       .get('/highlights', shared, async (c) => c.json(await getHighlights(db, c.get('user'))))
       // Before '/:id', which would take 'suggestions' for an id.

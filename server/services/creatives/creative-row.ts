@@ -14,6 +14,8 @@ const {
   searchText: _searchText,
   searchVector: _searchVector,
   memberSearchVector: _memberSearchVector,
+  facetLo: _facetLo,
+  facetHi: _facetHi,
   ...shownColumns
 } = getTableColumns(creatives);
 

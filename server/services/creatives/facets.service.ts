@@ -1,0 +1,25 @@
+import { countFacets } from '@domain/facets';
+import { filtersOf, type FacetsQueryInput } from '@domain/schemas/gallery';
+import type { FacetCounts } from '@domain/types';
+import type { Db } from '@server/db/client';
+import { readCells, type FacetIndex } from './facet-index';
+import { firstMatching } from './search';
+
+/**
+ * The facet counts of a gallery view: without a search, over the in-memory cells of the whole approved
+ * catalogue; with one, over the cells of the creatives it matches (the search mode the gallery would
+ * use: the first that finds something with the filters). Counted by domain/facets.ts.
+ */
+export async function facetCounts(db: Db, index: FacetIndex, withAnalysis: boolean, query: FacetsQueryInput): Promise<FacetCounts> {
+  const filters = filtersOf(query);
+  if (!query.q) return countFacets(await index.cells(), filters);
+  const hit = await firstMatching(
+    db,
+    query.q,
+    withAnalysis,
+    null,
+    async (match) => countFacets(await readCells(db, match.where), filters),
+    (counts) => counts.total > 0,
+  );
+  return hit?.result ?? countFacets({ lo: [], hi: [], n: [] }, filters);
+}

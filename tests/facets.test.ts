@@ -1,0 +1,165 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countFacets, FACET_KEYS, maskOf } from '@domain/facets';
+import type { FacetCounts } from '@domain/types';
+import { creatives } from '@server/db/schema';
+import { rowsOf } from '@server/db/sql-rows';
+import { FacetIndex } from '@server/services/creatives/facet-index';
+import { insertCreative } from './helpers/fixtures';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+/**
+ * Facet counts of the filter dialog (issue 17): the bits the database keeps agree with domain/facets.ts,
+ * the counts leave each group's own choice out (a shop's filters), the search narrows them (the analysis
+ * for members only), and a change shows on the next request.
+ */
+
+let t: TestApp;
+let adminCookie: string;
+let userCookie: string;
+
+async function facets(query = '', cookie?: string): Promise<FacetCounts> {
+  const res = await t.request<FacetCounts>('GET', `/api/creatives/facets${query ? `?${query}` : ''}`, { cookie });
+  expect(res.status, res.text).toBe(200);
+  return res.body;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  adminCookie = (await t.loginAs('admin')).cookie;
+  userCookie = (await t.loginAs('user')).cookie;
+  const base = { objectives: ['TOFU'], types: ['UGC'], platforms: ['Meta'] };
+  await insertCreative(t.db, { ...base, name: 'Facette A', formats: ['Vidéo'], sectors: ['Beauté'], isJuntoAngel: true });
+  await insertCreative(t.db, { ...base, name: 'Facette B', formats: ['Vidéo', 'Motion'], sectors: ['Mode'] });
+  await insertCreative(t.db, { ...base, name: 'Facette C', formats: ['GIF'], sectors: ['Beauté'], testedAndApproved: true });
+  await insertCreative(t.db, {
+    ...base,
+    name: 'Facette D',
+    formats: ['Statique'],
+    sectors: ['Food'],
+    attention: 'Un flamant rose en ouverture',
+  });
+  await insertCreative(t.db, { ...base, name: 'Facette en attente', formats: ['Vidéo'], sectors: ['Beauté'], status: 'pending' });
+});
+
+afterAll(() => t.close());
+
+describe('the bits of a creative', () => {
+  it('are in the same order in SQL and in domain/facets.ts', async () => {
+    const [row] = await rowsOf<{ keys: string[] }>(t.db, sql`select facet_bit_values() as keys`);
+    expect(row?.keys).toEqual(FACET_KEYS);
+  });
+
+  it('are written by the trigger on insert and edit', async () => {
+    const row = await insertCreative(t.db, {
+      formats: ['GIF'],
+      objectives: ['BOFU'],
+      types: ['Founder'],
+      sectors: ['Travel'],
+      platforms: ['Pinterest'],
+    });
+    const read = async () => (await t.db.select().from(creatives).where(eq(creatives.id, row.id)))[0]!;
+    const mask = maskOf(['format:GIF', 'objective:BOFU', 'type:Founder', 'sector:Travel', 'platform:Pinterest']);
+    expect(await read()).toMatchObject({ facetLo: mask.lo, facetHi: mask.hi });
+    await t.db.update(creatives).set({ isJuntoAngel: true }).where(eq(creatives.id, row.id));
+    const junto = maskOf(['junto']);
+    expect(await read()).toMatchObject({ facetLo: mask.lo | junto.lo, facetHi: mask.hi | junto.hi });
+    await t.db.delete(creatives).where(eq(creatives.id, row.id));
+  });
+});
+
+describe('counting', () => {
+  const cells = (entries: [string[], number][]) => {
+    const masks = entries.map(([keys]) => maskOf(keys));
+    return { lo: masks.map((m) => m.lo), hi: masks.map((m) => m.hi), n: entries.map(([, n]) => n) };
+  };
+  const catalogue = cells([
+    [['format:Vidéo', 'sector:Beauté', 'junto'], 3],
+    [['format:Vidéo', 'format:Motion', 'sector:Mode'], 2],
+    [['format:GIF', 'sector:Beauté', 'tested'], 5],
+  ]);
+
+  it('counts every value without filters', () => {
+    const counts = countFacets(catalogue, { categories: {}, isJuntoAngel: false, testedAndApproved: false });
+    expect(counts.total).toBe(10);
+    expect(counts.categories.format).toMatchObject({ Vidéo: 5, Motion: 2, GIF: 5, Statique: 0 });
+    expect(counts.categories.sector).toMatchObject({ Beauté: 8, Mode: 2 });
+    expect([counts.junto, counts.tested]).toEqual([3, 5]);
+  });
+
+  it('leaves a group’s own choice out of its counts, and applies it to the others', () => {
+    const counts = countFacets(catalogue, { categories: { format: ['Vidéo'] }, isJuntoAngel: false, testedAndApproved: false });
+    expect(counts.total).toBe(5);
+    expect(counts.categories.format).toMatchObject({ Vidéo: 5, Motion: 2, GIF: 5 });
+    expect(counts.categories.sector).toMatchObject({ Beauté: 3, Mode: 2 });
+    expect([counts.junto, counts.tested]).toEqual([3, 0]);
+  });
+
+  it('applies every other group and flag to a flag', () => {
+    const counts = countFacets(catalogue, { categories: { sector: ['Beauté'] }, isJuntoAngel: true, testedAndApproved: false });
+    expect(counts.total).toBe(3);
+    expect(counts.junto).toBe(3);
+    expect(counts.categories.sector).toMatchObject({ Beauté: 3, Mode: 0 });
+    expect(counts.categories.format).toMatchObject({ Vidéo: 3, GIF: 0 });
+  });
+});
+
+describe('GET /api/creatives/facets', () => {
+  it('counts approved creatives only, each group without its own choice', async () => {
+    const all = await facets('q=facette');
+    expect(all.total).toBe(4);
+    expect(all.categories.format).toMatchObject({ Vidéo: 2, Motion: 1, GIF: 1, Statique: 1, Carrousel: 0 });
+    const beaute = await facets('q=facette&sector=Beaut%C3%A9');
+    expect(beaute.total).toBe(2);
+    expect(beaute.categories.sector).toMatchObject({ Beauté: 2, Mode: 1, Food: 1 });
+    expect(beaute.categories.format).toMatchObject({ Vidéo: 1, GIF: 1, Motion: 0 });
+    expect([beaute.junto, beaute.tested]).toEqual([1, 1]);
+  });
+
+  it('matches the analysis for members only', async () => {
+    expect((await facets('q=flamant')).total).toBe(0);
+    expect((await facets('q=flamant', userCookie)).total).toBe(1);
+  });
+
+  it('counts the whole catalogue without a search', async () => {
+    const counts = await facets();
+    expect(counts.total).toBeGreaterThanOrEqual(4);
+    expect(counts.categories.sector['Beauté']).toBeGreaterThanOrEqual(2);
+  });
+
+  it('shows a change on the next request: an approval, an edit', async () => {
+    const before = await facets();
+    const pending = await insertCreative(t.db, {
+      name: 'Facette à valider',
+      formats: ['Carrousel'],
+      sectors: ['Sport'],
+      status: 'pending',
+    });
+    expect((await facets()).categories.format['Carrousel']).toBe(before.categories.format['Carrousel']);
+    const res = await t.request('POST', `/api/creatives/${pending.id}/approve`, { cookie: adminCookie });
+    expect(res.status, res.text).toBe(200);
+    const after = await facets();
+    expect(after.total).toBe(before.total + 1);
+    expect(after.categories.format['Carrousel']).toBe(before.categories.format['Carrousel']! + 1);
+    expect(after.categories.sector['Sport']).toBe(before.categories.sector['Sport']! + 1);
+  });
+
+  it('refuses unknown values with a JSON error', async () => {
+    const res = await t.request<{ error: { code: string } }>('GET', '/api/creatives/facets?format=Inconnu');
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('VALIDATION');
+  });
+});
+
+describe('the in-memory cells', () => {
+  it('follow the database: a write by anyone shows on the next read', async () => {
+    const index = new FacetIndex(t.db);
+    const first = await index.cells();
+    const total = (c: { n: ArrayLike<number> }) => Array.from(c.n).reduce((a, b) => a + b, 0);
+    expect(await index.cells()).toBe(first);
+    const added = await insertCreative(t.db, { name: 'Facette directe', formats: ['GIF'] });
+    expect(total(await index.cells())).toBe(total(first) + 1);
+    await t.db.update(creatives).set({ status: 'rejected' }).where(eq(creatives.id, added.id));
+    expect(total(await index.cells())).toBe(total(first));
+  });
+});
