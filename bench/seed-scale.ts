@@ -128,6 +128,8 @@ async function main() {
         }
         await session.run(G.featuredSql());
         await session.run('select search_words_rebuild()');
+        // Triggers are off in replica mode: a new facet version, so no running server keeps older cells.
+        await session.run(`insert into facet_state (id) values (1) on conflict (id) do update set version = gen_random_uuid()::text`);
         return count(session, 'creatives');
       },
       (n) => n,

@@ -105,6 +105,7 @@ export const MSG = {
 
   creativeNotFound: 'Créative non trouvée',
   mediaUnavailable: 'Média non disponible',
+  facetCountsUnavailable: 'Le décompte des créas par filtre n’est pas disponible avec ce backend.',
   deleteCreativeConfirm: 'Êtes-vous sûr de vouloir supprimer cette créative ?',
   deleteError: 'Une erreur est survenue lors de la suppression.',
   creativeDeleted: 'Créative supprimée avec succès',

@@ -104,10 +104,11 @@ export function creativesSql(p: ScaleParams, from: number, to: number, counts: {
   const columns = `id, name, advertiser, search_text, media_id, media_type, formats, objectives, types, sectors, platforms,
     likes, comment_count, status, validated, submitted_by, is_junto_angel, tested_and_approved,
     attention, interest, desire, best_practices, actions, rejection_reason, created_at, updated_at`;
-  // The search documents as the trigger of migration 0007 writes them (replica mode skips triggers).
+  // The search documents and facet bits as the triggers of migrations 0007 and 0009 write them (replica mode skips triggers).
   return `
-  insert into creatives (${columns}, search_vector, member_search_vector)
-  select v.*, s.doc, creative_member_search_vector(s.doc, v.attention, v.interest, v.desire, v.best_practices, v.actions)
+  insert into creatives (${columns}, search_vector, member_search_vector, facet_lo, facet_hi)
+  select v.*, s.doc, creative_member_search_vector(s.doc, v.attention, v.interest, v.desire, v.best_practices, v.actions),
+         (s.bits & 2147483647)::int, (s.bits >> 31)::int
   from (
   select gen_random_uuid()::text,
     ${name(arr)}, ${advertiser(arr)},
@@ -154,7 +155,8 @@ export function creativesSql(p: ScaleParams, from: number, to: number, counts: {
   ) b
   join bench_submitters sub on sub.k = b.sk
   ) v(${columns})
-  cross join lateral (select creative_search_vector(v.name, v.advertiser, v.formats || v.objectives || v.types || v.sectors || v.platforms) as doc) s`;
+  cross join lateral (select creative_search_vector(v.name, v.advertiser, v.formats || v.objectives || v.types || v.sectors || v.platforms) as doc,
+                             creative_facet_bits(v.formats, v.objectives, v.types, v.sectors, v.platforms, v.is_junto_angel, v.tested_and_approved) as bits) s`;
 }
 
 /** Exactly one featured creative (the unique partial index allows no more): a recent analysed one. */

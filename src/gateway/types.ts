@@ -5,7 +5,19 @@ import type { LoginInput, PasswordChangeInput, ProfileInput, RegisterInput } fro
 import type { Role } from '@domain/roles';
 import type { GallerySort } from '@domain/gallery-filters';
 import type { CategoryKey, CreativeStatus } from '@domain/vocabulary';
-import type { Analytics, Comment, Creative, Folder, Highlights, LikeState, Page, ReviewCounts, Suggestion, User } from '@domain/types';
+import type {
+  Analytics,
+  Comment,
+  Creative,
+  FacetCounts,
+  Folder,
+  Highlights,
+  LikeState,
+  Page,
+  ReviewCounts,
+  Suggestion,
+  User,
+} from '@domain/types';
 
 export type { Suggestion, SuggestionKind } from '@domain/types';
 
@@ -73,6 +85,8 @@ export interface Gateway {
   features: {
     /** Ranks a search by relevance ('Pertinence'); otherwise a search lists newest first. */
     relevanceSort: boolean;
+    /** Counts the creatives behind each filter value (`creatives.facets`); otherwise the filters show none. */
+    facetCounts: boolean;
   };
   auth: {
     getSession(): Promise<User | null>;
@@ -98,6 +112,8 @@ export interface Gateway {
     suggest(q: string): Promise<Suggestion[]>;
     /** Up to 6 approved creatives sharing the most tag values with creative `id` (issue 17). */
     similar(id: string): Promise<Creative[]>;
+    /** How many approved creatives each filter value would show with the rest of the view (features.facetCounts). */
+    facets(query: GalleryQuery): Promise<FacetCounts>;
   };
   review: {
     /** A page of the queue, newest first. */

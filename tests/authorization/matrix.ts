@@ -102,6 +102,7 @@ export const MATRIX: MatrixRow[] = [
 
   { method: 'GET', route: '/api/creatives', expect: all(200) },
   { method: 'GET', route: '/api/creatives/highlights', expect: all(200) },
+  { method: 'GET', route: '/api/creatives/facets', expect: all(200) },
   { method: 'GET', route: '/api/creatives/suggestions?q=cr', expect: all(200) },
   { method: 'GET', route: '/api/creatives/:id', id: 'approved', expect: all(200) },
   { method: 'GET', route: '/api/creatives/:id/similar', id: 'approved', expect: all(200) },

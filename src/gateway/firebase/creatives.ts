@@ -30,7 +30,7 @@ import { adminCreativeInput, creativeInput } from '@domain/schemas/creative';
 import { matchesSearch } from '@domain/search';
 import { statusOnSubmit } from '@domain/transitions';
 import type { Analysis, Creative, LikeState, Page, User } from '@domain/types';
-import type { Gateway, GallerySort, UploadProgress } from '../types';
+import { GatewayError, type Gateway, type GallerySort, type UploadProgress } from '../types';
 import { chunks, dataOf, guard, requireUid, requireViewer, uidOf, viewerOf, type FirebaseContext } from './context';
 import { creativeFormDocuments, derivedFields, type IndexedFields } from './creative-document';
 import {
@@ -342,6 +342,9 @@ export function firebaseCreatives(ctx: FirebaseContext): Gateway['creatives'] {
 
   return {
     ...firebaseDiscovery(ctx),
+
+    // features.facetCounts is false: the UI never asks (README, "Firebase mode").
+    facets: () => Promise.reject(new GatewayError('INTERNAL', MSG.facetCountsUnavailable, 501)),
 
     async list(q) {
       const uid = await uidOf(ctx);

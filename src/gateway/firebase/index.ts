@@ -52,8 +52,9 @@ export function createFirebaseGateway(config: FirebaseClientConfig, options: Fir
     reads: newReadMeter(),
   };
   return {
-    // Firestore has no text ranking: a search lists newest first (README, "Firebase mode").
-    features: { relevanceSort: false },
+    // Firestore has no text ranking, and counting every value of a view would bill a count per value:
+    // a search lists newest first, the filters show no counts (README, "Firebase mode").
+    features: { relevanceSort: false, facetCounts: false },
     auth: firebaseAuth({
       auth: services.auth,
       profiles: ctx.profiles,

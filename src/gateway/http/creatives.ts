@@ -53,5 +53,9 @@ export function httpCreatives({ api, json, ok, upload }: HttpClient): Gateway['c
     adminCreate: async (input) => json(api.admin.creatives.$post({ json: input })),
     suggest: async (q) => (q.trim() ? json(api.creatives.suggestions.$get({ query: { q: q.trim() } })) : []),
     similar: async (id) => json(api.creatives[':id'].similar.$get(one(id))),
+    facets: async (query) => {
+      const { sort: _sort, cursor: _cursor, ...view } = galleryParams(query);
+      return json(api.creatives.facets.$get({ query: view }));
+    },
   };
 }

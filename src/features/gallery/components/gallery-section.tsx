@@ -138,6 +138,7 @@ export function GallerySection({ renderCardActions }: GallerySectionProps = {}) 
         {dialog === 'filters' ? (
           <FilterDialog
             initial={view.filters}
+            q={view.q}
             onApply={(filters) => setParams(withFilters(params, filters), { replace: true })}
             onClose={() => setDialog(null)}
           />
