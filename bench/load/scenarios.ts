@@ -32,6 +32,10 @@ export interface ScenarioContext {
 export const COMMON_Q = 'croquettes';
 /** Accented on purpose: the search must normalise it like the stored text (zephyrine). */
 export const RARE_Q = 'zéphyrine';
+/** A typo of the common term, found through the catalogue's words. */
+export const TYPO_Q = 'croqettes';
+/** Words found in tag values (type, sector), not in names. */
+export const WORDS_Q = 'avis clients beauté';
 
 /** Suggestions while typing: a 2-letter prefix, a common word's start, a rare word's start. */
 export const SUGGEST_QS = ['cr', 'croq', 'zeph'];
@@ -56,6 +60,11 @@ export function galleryScenarios(deepCursor: string | null, deepPage = 500): Sce
     gallery('junto=1&tested=1', { junto: '1', tested: '1' }),
     gallery(`q=${COMMON_Q} (common)`, { q: COMMON_Q }),
     gallery(`q=${RARE_Q} (rare)`, { q: RARE_Q }),
+    // Issue 17: a typo (corrected), several words over name and tags, a search sorted by date, a member's search.
+    gallery(`q=${TYPO_Q} (typo)`, { q: TYPO_Q }),
+    gallery(`q=${WORDS_Q} (words)`, { q: WORDS_Q }),
+    gallery(`q=${COMMON_Q}&sort=recent`, { q: COMMON_Q, sort: 'recent' }),
+    gallery(`q=${COMMON_Q} signed in`, { q: COMMON_Q }, 'user'),
     ...(deepCursor ? [gallery(`cursor page ${deepPage}`, { cursor: deepCursor })] : []),
     gallery('home signed in', {}, 'user'),
   ];
@@ -72,6 +81,11 @@ export function otherScenarios(ctx: ScenarioContext): Scenario[] {
     // Signed in: members skip the visitors' response cache, so these time the queries (issue 17).
     ...SUGGEST_QS.map((q) => get(`suggest q=${q}`, `/api/creatives/suggestions?q=${encodeURIComponent(q)}`, 'user')),
     get('similar', `/api/creatives/${ctx.detailId}/similar`, 'user'),
+    // Facet counts: the catalogue's (in memory), a filtered view's, a search's (its matches).
+    get('facets', '/api/creatives/facets'),
+    get('facets sector=Beauté', `/api/creatives/facets?sector=${encodeURIComponent('Beauté')}`),
+    get(`facets q=${COMMON_Q}`, `/api/creatives/facets?q=${COMMON_Q}`),
+    get('facets signed in', '/api/creatives/facets', 'user'),
     get('favorites', '/api/favorites', 'user'),
     get('folders', '/api/folders', 'user'),
     get('review queue (pending)', '/api/review/creatives?status=pending', 'admin'),

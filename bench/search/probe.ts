@@ -1,10 +1,12 @@
 /**
- * Times the gallery's search straight on a database (no HTTP, no cache): cold first call
+ * Times the gallery's search and the facet counts straight on a database (no HTTP, no response cache): cold first call
  * and the median of repeats, per case. `DATABASE_URL=… npx tsx bench/search/probe.ts`.
  */
 import { performance } from 'node:perf_hooks';
-import { galleryQueryInput } from '@domain/schemas/gallery';
+import { facetsQueryInput, galleryQueryInput } from '@domain/schemas/gallery';
 import { openDatabase } from '@server/db/client';
+import { FacetIndex } from '@server/services/creatives/facet-index';
+import { facetCounts } from '@server/services/creatives/facets.service';
 import { listGallery } from '@server/services/creatives/gallery.service';
 import { COMMON_Q, RARE_Q } from '../load/scenarios';
 
@@ -30,15 +32,19 @@ async function time(fn: () => Promise<unknown>, repeats: number): Promise<{ cold
     runs.push(performance.now() - t);
   }
   runs.sort((a, b) => a - b);
-  return { cold, median: runs[Math.floor(runs.length / 2)]! };
+  return { cold, median: runs.length ? runs[Math.floor(runs.length / 2)]! : cold };
 }
 
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
 const f = (n: number) => n.toFixed(1).padStart(8);
-console.log(`| case | first page, relevance: cold / median ms | sort=recent: cold / median ms |`);
+const index = new FacetIndex(database.db);
+const built = await time(() => index.cells(), 0);
+console.log(`facet cells of the catalogue read in ${built.cold.toFixed(0)} ms (${(await index.cells()).n.length.toLocaleString('en')} cells)`);
+console.log(`| case | first page, relevance: cold / median ms | sort=recent: cold / median ms | facet counts: cold / median ms |`);
 for (const [name, params] of CASES) {
   const gallery = await time(() => listGallery(database.db, null, galleryQueryInput.parse(params)), 5);
   const recent = await time(() => listGallery(database.db, null, galleryQueryInput.parse({ ...params, sort: 'recent' })), 5);
-  console.log(`| ${name} | ${f(gallery.cold)} / ${f(gallery.median)} | ${f(recent.cold)} / ${f(recent.median)} |`);
+  const facets = await time(() => facetCounts(database.db, index, false, facetsQueryInput.parse(params)), 5);
+  console.log(`| ${name} | ${f(gallery.cold)} / ${f(gallery.median)} | ${f(recent.cold)} / ${f(recent.median)} | ${f(facets.cold)} / ${f(facets.median)} |`);
 }
 await database.close();
