@@ -39,12 +39,16 @@ const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
 const f = (n: number) => n.toFixed(1).padStart(8);
 const index = new FacetIndex(database.db);
 const built = await time(() => index.cells(), 0);
-console.log(`facet cells of the catalogue read in ${built.cold.toFixed(0)} ms (${(await index.cells()).n.length.toLocaleString('en')} cells)`);
+console.log(
+  `facet cells of the catalogue read in ${built.cold.toFixed(0)} ms (${(await index.cells()).n.length.toLocaleString('en')} cells)`,
+);
 console.log(`| case | first page, relevance: cold / median ms | sort=recent: cold / median ms | facet counts: cold / median ms |`);
 for (const [name, params] of CASES) {
   const gallery = await time(() => listGallery(database.db, null, galleryQueryInput.parse(params)), 5);
   const recent = await time(() => listGallery(database.db, null, galleryQueryInput.parse({ ...params, sort: 'recent' })), 5);
   const facets = await time(() => facetCounts(database.db, index, false, facetsQueryInput.parse(params)), 5);
-  console.log(`| ${name} | ${f(gallery.cold)} / ${f(gallery.median)} | ${f(recent.cold)} / ${f(recent.median)} | ${f(facets.cold)} / ${f(facets.median)} |`);
+  console.log(
+    `| ${name} | ${f(gallery.cold)} / ${f(gallery.median)} | ${f(recent.cold)} / ${f(recent.median)} | ${f(facets.cold)} / ${f(facets.median)} |`,
+  );
 }
 await database.close();
