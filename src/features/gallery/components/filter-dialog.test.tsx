@@ -18,7 +18,7 @@ function counts(n: number, given: Partial<Record<string, number>> = {}): FacetCo
 }
 
 describe('FilterDialog counts', () => {
-  it('shows how many creatives each value would show, disables the values that would show none, and follows the draft', async () => {
+  it('shows how many creatives each value would show, dims the values that would show none, and follows the draft', async () => {
     const facets = vi.fn(async (query: GalleryQuery) =>
       query.filters?.format?.includes('Vidéo') ? counts(2, { Mode: 0 }) : counts(5, { GIF: 0 }),
     );
@@ -27,15 +27,16 @@ describe('FilterDialog counts', () => {
     });
     const video = await screen.findByRole('button', { name: 'Vidéo' });
     await waitFor(() => expect(video).toHaveAccessibleDescription('5 créas'));
-    expect(screen.getByRole('button', { name: 'GIF' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'GIF' })).toHaveAttribute('data-empty');
+    expect(screen.getByRole('button', { name: 'GIF' })).toHaveAccessibleDescription('0 créa');
+    expect(screen.getByRole('button', { name: 'GIF' })).toBeEnabled();
     expect(screen.getByText('42 créas correspondent')).toBeInTheDocument();
     expect(facets).toHaveBeenCalledWith(expect.objectContaining({ q: 'croquettes' }));
 
     await userEvent.click(video);
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Mode' })).toBeDisabled());
-    expect(screen.getByRole('button', { name: 'GIF' })).toBeEnabled();
-    // A chosen value stays enabled whatever its count, so it can be taken back.
-    expect(video).toBeEnabled();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Mode' })).toHaveAttribute('data-empty'));
+    expect(screen.getByRole('button', { name: 'GIF' })).not.toHaveAttribute('data-empty');
+    expect(video).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('shows no counts on a backend that cannot count, and never asks', async () => {
@@ -43,7 +44,7 @@ describe('FilterDialog counts', () => {
     renderWithProviders(<FilterDialog initial={EMPTY_FILTERS} q="" onApply={() => {}} onClose={() => {}} />, {
       gateway: fakeGateway({ features: { relevanceSort: false, facetCounts: false }, creatives: { facets } }),
     });
-    expect(await screen.findByRole('button', { name: 'Vidéo' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'Vidéo' })).not.toHaveAttribute('data-empty');
     expect(screen.getByRole('button', { name: 'Vidéo' })).not.toHaveAccessibleDescription();
     expect(facets).not.toHaveBeenCalled();
   });

@@ -26,10 +26,11 @@ function CountedChip({
   return (
     <ToggleChip
       selected={selected}
-      // A value no creative would show is disabled, unless chosen (it can always be taken back).
-      disabled={count === 0 && !selected}
+      // A value no creative would show is dimmed, not disabled: the spec's dialog lets any combination be
+      // chosen (and « Aucune créative ne correspond » is an answer too).
+      data-empty={count === 0 && !selected ? '' : undefined}
       aria-describedby={count === undefined ? undefined : countId}
-      className="disabled:cursor-not-allowed disabled:opacity-40"
+      className="data-[empty]:border-dashed data-[empty]:text-slate-400"
       {...props}
     >
       {children}
