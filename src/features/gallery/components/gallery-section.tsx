@@ -64,7 +64,11 @@ export function GallerySection({ renderCardActions }: GallerySectionProps = {}) 
           Galerie des créas
         </h2>
         <div className="flex flex-wrap items-center gap-2">
-          <div className="inline-flex rounded-full border border-slate-200 bg-white p-1" role="group" aria-label="Trier">
+          <div
+            className="inline-flex max-w-full overflow-x-auto rounded-full border border-slate-200 bg-white p-1"
+            role="group"
+            aria-label="Trier"
+          >
             {SORT_OPTIONS.filter((o) => !o.searchOnly || (searching && features.relevanceSort)).map(({ sort, label, Icon }) => (
               <Button
                 key={sort}
@@ -74,7 +78,8 @@ export function GallerySection({ renderCardActions }: GallerySectionProps = {}) 
                 data-state={view.sort === sort ? 'active' : undefined}
                 onClick={() => setParams(withSort(params, sort), { replace: true })}
               >
-                <Icon aria-hidden />
+                {/* Three choices with a search: no icons on a phone, so the toggle fits the width. */}
+                <Icon aria-hidden className={searching ? 'max-sm:hidden' : undefined} />
                 {label}
               </Button>
             ))}
