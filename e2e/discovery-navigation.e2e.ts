@@ -158,7 +158,8 @@ describe('keyboard shortcuts', () => {
       await showsCreative(page, ids[2]!, names[2]!);
       await page.getByRole('heading', { level: 1 }).waitFor();
 
-      const like = likeButton(page.getByRole('main'));
+      // The creative's own button, first in the page ('Créatives similaires' below have theirs).
+      const like = likeButton(page.getByRole('main')).first();
       const before = await like.getAttribute('aria-pressed');
       const countBefore = Number(await like.textContent());
       await page.keyboard.press('l');

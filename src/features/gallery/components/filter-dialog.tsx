@@ -30,7 +30,7 @@ function CountedChip({
       // chosen (and « Aucune créative ne correspond » is an answer too).
       data-empty={count === 0 && !selected ? '' : undefined}
       aria-describedby={count === undefined ? undefined : countId}
-      className="data-[empty]:border-dashed data-[empty]:text-slate-400"
+      className="data-[empty]:border-dashed data-[empty]:text-slate-500"
       {...props}
     >
       {children}
