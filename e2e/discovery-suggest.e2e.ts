@@ -53,6 +53,8 @@ for (const [label, viewport] of [
       await expect.poll(() => box.getAttribute('aria-autocomplete')).toBe('list');
       await suggestions(page).getByRole('group', { name: 'Annonceurs' }).getByRole('option', { name: ADVERTISER }).waitFor();
       await suggestions(page).getByRole('option', { name: A.name }).waitFor();
+      // The term reaches the URL, and the gallery its relevance sort, before axe looks at the page.
+      await page.waitForURL((url) => url.searchParams.get('q') === WORD.toLowerCase().slice(0, 5));
       await expectNoSeriousA11yViolations(page);
       await screenshot(page, `discovery-suggestions-${label}`, { fullPage: false });
 

@@ -107,14 +107,20 @@ export async function login(page: Page, role: DemoRole): Promise<void> {
  * (skeleton pulses, spinners) never finish and are skipped.
  */
 export async function settleAnimations(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
+  // A transition can start a frame after the last one ended (a sort switching on once the URL's term
+  // lands): wait until two frames in a row begin with nothing finite running, for 3 s at most.
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const deadline = performance.now() + 3000;
+    while (performance.now() < deadline) {
+      await frame();
+      const running = document
         .getAnimations()
-        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().iterations ?? 1))
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+        .filter((a) => a.playState === 'running' && Number.isFinite(a.effect?.getComputedTiming().iterations ?? 1));
+      if (running.length === 0) return;
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    }
+  });
 }
 
 export interface A11yOptions {

@@ -72,6 +72,22 @@ describe('search box suggestions', () => {
     expect(input).toHaveValue('');
   });
 
+  it("never shows another word's list while the new word's loads", async () => {
+    const suggest = vi.fn(async (q: string) => (q.startsWith('cro') ? SUGGESTIONS : new Promise<Suggestion[]>(() => undefined)));
+    renderWithProviders(<SearchBox />, { gateway: fakeGateway({ creatives: { suggest } }) });
+    const input = screen.getByRole('searchbox', { name: 'Rechercher une créa' });
+    const user = userEvent.setup();
+    await user.type(input, 'cro');
+    await screen.findByRole('listbox');
+    await user.clear(input);
+    await user.type(input, 'zeph');
+    // 'zeph' is asked for (and never answers here): the list of 'cro' must not stand for it.
+    await waitFor(() => expect(suggest).toHaveBeenLastCalledWith('zeph'));
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(screen.queryByRole('option')).not.toBeInTheDocument();
+  });
+
   it('opens a creative (↑ from nowhere goes to the last option)', async () => {
     const { input, user } = setup();
     await user.type(input, 'cro');

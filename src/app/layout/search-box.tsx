@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { Suggestion } from '@domain/types';
 import { paths } from '@/config/paths';
-import { useSuggestions } from '@/features/gallery/api/get-suggestions';
+import { continues, useSuggestions } from '@/features/gallery/api/get-suggestions';
 import { cn } from '@/lib/cn';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { SuggestionList } from './suggestion-list';
@@ -65,7 +65,8 @@ export function SearchBox({ className }: { className?: string }) {
 
   const suggestTerm = useDebouncedValue(term.trim(), SUGGEST_DEBOUNCE_MS);
   const { data } = useSuggestions(suggestTerm, open);
-  const suggestions = open && term.trim() ? (data ?? []) : [];
+  // The list of the debounced term stands for what is typed only if it is the same word going on.
+  const suggestions = open && continues(suggestTerm, term.trim()) ? (data ?? []) : [];
   const listShown = suggestions.length > 0;
 
   const onChange = (value: string) => {
