@@ -100,6 +100,19 @@ describe('suggestions while typing', () => {
     expect(labels(found, 'creative')).toEqual(['Zébulon 4-4', 'Zébulon 4-3', 'Zébulon 4-2', 'Zébulon 4-1', 'Zébulon 4-0']);
   });
 
+  it('answers everyone from one cached entry, emptied by an API write', async () => {
+    const first = await t.request<Suggestion[]>('GET', '/api/creatives/suggestions?q=croq', { cookie: userCookie });
+    const visitor = await t.request<Suggestion[]>('GET', '/api/creatives/suggestions?q=croq');
+    expect(visitor.headers.get('x-cache')).toBe('hit');
+    expect(visitor.body).toEqual(first.body);
+    const added = await insertCreative(t.db, { name: 'Croquant du jour', advertiser: 'Boulange', status: 'pending' });
+    expect((await t.request('POST', `/api/creatives/${added.id}/approve`, { cookie: adminCookie })).status).toBe(200);
+    const after = await t.request<Suggestion[]>('GET', '/api/creatives/suggestions?q=croq', { cookie: userCookie });
+    expect(after.headers.get('x-cache')).toBe('miss');
+    expect(labels(after.body, 'creative')).toContain('Croquant du jour');
+    expect((await t.request('DELETE', `/api/creatives/${added.id}`, { cookie: adminCookie })).status).toBe(200);
+  });
+
   it('keeps the advertiser and tag counts exact through approve, reject, edit and delete', async () => {
     const c = await insertCreative(t.db, { name: 'Vélo cargo', advertiser: 'Quiberon Cycles', status: 'pending', sectors: ['Sport'] });
     const count = async () => (await t.db.select().from(suggestionTerms).where(eq(suggestionTerms.label, 'Quiberon Cycles')))[0]?.n ?? 0;
@@ -107,18 +120,20 @@ describe('suggestions while typing', () => {
     expect((await t.request('POST', `/api/creatives/${c.id}/approve`, { cookie: adminCookie })).status).toBe(200);
     expect(await count()).toBe(1);
     expect(labels(await suggest('spo'), 'tag')).toEqual(['Sport']);
-    // Straight to the table (members' reads skip the visitors' response cache, which API writes clear).
-    await t.db
-      .update(creatives)
-      .set({ advertiser: 'Quimper Cycles', sectors: ['Travel'] })
-      .where(eq(creatives.id, c.id));
+    // Straight to the table, as a restore or a script would: the triggers keep the terms; the answers are
+    // cached for everyone, so the cache is emptied as every API write does.
+    const straight = async (values: Partial<typeof creatives.$inferInsert>) => {
+      await t.db.update(creatives).set(values).where(eq(creatives.id, c.id));
+      t.deps.responseCache?.invalidate();
+    };
+    await straight({ advertiser: 'Quimper Cycles', sectors: ['Travel'] });
     expect(await count()).toBe(0);
     expect(labels(await suggest('quim', userCookie), 'advertiser')).toEqual(['Quimper Cycles']);
     expect(labels(await suggest('spo', userCookie), 'tag')).toEqual([]);
-    await t.db.update(creatives).set({ likes: 99 }).where(eq(creatives.id, c.id));
-    await t.db.update(creatives).set({ status: 'rejected' }).where(eq(creatives.id, c.id));
+    await straight({ likes: 99 });
+    await straight({ status: 'rejected' });
     expect(labels(await suggest('quim', userCookie), 'advertiser')).toEqual([]);
-    await t.db.update(creatives).set({ status: 'approved' }).where(eq(creatives.id, c.id));
+    await straight({ status: 'approved' });
     expect((await t.request('DELETE', `/api/creatives/${c.id}`, { cookie: adminCookie })).status).toBe(200);
     expect(labels(await suggest('quim', userCookie), 'advertiser')).toEqual([]);
     expect(await termsDrift()).toBe(0);
@@ -198,5 +213,32 @@ describe('similar creatives', () => {
     const forStaff = await similar(ids.pending, adminCookie);
     expect(forStaff[0]!.id).toBe(me.id); // its sector, its type, newest
     expect(forStaff.map((c) => c.id)).not.toContain(ids.pending);
+    // The staff's answer is now cached for members: the check still runs for each viewer.
+    expect((await t.request('GET', `/api/creatives/${ids.pending}/similar`, { cookie: userCookie })).status).toBe(404);
+  });
+
+  it("serves members one cached list with each one's own likes; an API write shows on the next request", async () => {
+    const other = await t.loginAs('user');
+    expect((await t.request('POST', `/api/creatives/${ids.type}/like`, { cookie: userCookie })).status).toBe(200);
+    const mine = await t.request<Creative[]>('GET', `/api/creatives/${me.id}/similar`, { cookie: userCookie });
+    const theirs = await t.request<Creative[]>('GET', `/api/creatives/${me.id}/similar`, { cookie: other.cookie });
+    expect(theirs.headers.get('x-cache')).toBe('member-hit');
+    expect(mine.body.find((c) => c.id === ids.type)?.likedByMe).toBe(true);
+    expect(theirs.body.find((c) => c.id === ids.type)?.likedByMe).toBe(false);
+    expect(theirs.body.every((c) => c.analysis !== null)).toBe(true);
+
+    const twin = await insertCreative(t.db, {
+      ...base,
+      name: 'Sim jumeau',
+      sectors: ['Mode', 'Travel'],
+      types: ['Humour'],
+      status: 'pending',
+    });
+    expect((await t.request('POST', `/api/creatives/${twin.id}/approve`, { cookie: adminCookie })).status).toBe(200);
+    const after = await t.request<Creative[]>('GET', `/api/creatives/${me.id}/similar`, { cookie: other.cookie });
+    expect(after.headers.get('x-cache')).toBe('member-miss');
+    expect(after.body[0]!.id).toBe(twin.id);
+    expect((await t.request('DELETE', `/api/creatives/${twin.id}`, { cookie: adminCookie })).status).toBe(200);
+    expect((await t.request('DELETE', `/api/creatives/${ids.type}/like`, { cookie: userCookie })).status).toBe(200);
   });
 });

@@ -215,7 +215,7 @@ export function sharedPerAnalysisAccess(deps: Pick<Deps, 'responseCache' | 'metr
  * A GET whose `audience` is not null is served from the shared cache under `audience:` + its
  * normalised URL, and its 200 JSON answer stored there; concurrent misses of one entry wait for
  * one answer. `null` answers normally (`X-Cache: bypass`, unless the handler used the cache itself
- * and said so, see server/http/member-gallery.ts), and so does every GET while the cache is not
+ * and said so, see server/http/member-views.ts), and so does every GET while the cache is not
  * available (Redis unreachable).
  */
 function sharedResponses(

@@ -10,9 +10,9 @@ import { suggestionQueryInput } from '@domain/schemas/suggestions';
 import { currentUser, requirePermission } from '@server/auth/session';
 import type { AppEnv, Deps } from '@server/http/context';
 import { withoutDeadline } from '@server/http/deadline';
-import { memberGalleryPage } from '@server/http/member-gallery';
+import { memberGalleryPage, memberSimilar } from '@server/http/member-views';
 import { idParam } from '@server/http/route-params';
-import { sharedForVisitors, sharedPerAnalysisAccess } from '@server/http/response-cache';
+import { sharedForVisitors, sharedOnceAllowed, sharedPerAnalysisAccess } from '@server/http/response-cache';
 import { jsonInput, queryInput } from '@server/http/validate';
 import { serveFile } from '@server/media/serve-file';
 import { addComment, listComments } from '@server/services/comments.service';
@@ -20,7 +20,7 @@ import { getCreative, getDownload, setLike } from '@server/services/creatives/cr
 import { facetCounts } from '@server/services/creatives/facets.service';
 import { getHighlights, listGallery } from '@server/services/creatives/gallery.service';
 import { feature, review } from '@server/services/creatives/review.service';
-import { similarCreatives } from '@server/services/creatives/similar.service';
+import { similarSource, similarTo } from '@server/services/creatives/similar.service';
 import { suggest } from '@server/services/creatives/suggestions.service';
 import { deleteCreative, submitCreative, updateCreative } from '@server/services/creatives/submission.service';
 import { withCreativeForm } from './creative-form';
@@ -50,9 +50,16 @@ export function creativesRoutes(deps: Deps) {
       })
       .get('/highlights', shared, async (c) => c.json(await getHighlights(db, c.get('user'))))
       // Before '/:id', which would take 'suggestions' for an id.
-      .get('/suggestions', shared, queryInput(suggestionQueryInput), async (c) => c.json(await suggest(db, c.req.valid('query').q)))
+      // The same for everyone (names, advertisers and tags of approved creatives; never the analysis).
+      .get('/suggestions', sharedOnceAllowed(deps), queryInput(suggestionQueryInput), async (c) =>
+        c.json(await suggest(db, c.req.valid('query').q)),
+      )
       .get('/:id', shared, async (c) => c.json(await getCreative(db, c.get('user'), creativeId(c))))
-      .get('/:id/similar', shared, async (c) => c.json(await similarCreatives(db, c.get('user'), creativeId(c))))
+      .get('/:id/similar', shared, async (c) => {
+        const viewer = c.get('user');
+        const source = await similarSource(db, viewer, creativeId(c));
+        return c.json(viewer ? await memberSimilar(deps, c, viewer, source) : await similarTo(db, source, { withAnalysis: false }));
+      })
 
       .post('/:id/like', requirePermission('creative:like'), async (c) => c.json(await setLike(db, currentUser(c), creativeId(c), true)))
       .delete('/:id/like', requirePermission('creative:like'), async (c) => c.json(await setLike(db, currentUser(c), creativeId(c), false)))

@@ -43,7 +43,7 @@ export function listGallery(db: Db, viewer: User | null, query: GalleryQueryInpu
 /**
  * The gallery page every signed-in member sees alike (they all may read the analysis), before the
  * viewer's own likes are marked (`likedByMe` false): shareable between members, see
- * server/http/member-gallery.ts.
+ * server/http/member-views.ts.
  */
 export function listGalleryForMembers(db: Db, query: GalleryQueryInput): Promise<Page<Creative>> {
   return galleryPage(db, { viewerId: null, withAnalysis: true }, query);

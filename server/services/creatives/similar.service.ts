@@ -3,7 +3,6 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { canViewCreative } from '@domain/creative-access';
 import { AppError } from '@domain/errors';
 import { MSG } from '@domain/messages';
-import { can } from '@domain/permissions';
 import { SIMILAR_LIMIT, SIMILARITY_WEIGHTS } from '@domain/suggestions';
 import type { Creative, User } from '@domain/types';
 import { CATEGORY_KEYS, type CategoryKey } from '@domain/vocabulary';
@@ -40,12 +39,16 @@ function scoreOf(tags: Record<CategoryKey, string[]>): SQL<number> {
   return sql<number>`(${sql.join(terms, sql` + `)})`;
 }
 
+/** The creative whose similar ones are asked for: its id and tag values, once the viewer may open it. */
+export interface SimilarSource extends Record<CategoryKey, string[]> {
+  id: string;
+}
+
 /**
- * 'Créatives similaires': up to 6 approved creatives sharing the most tag values with creative `id`,
- * scored 3·sectors + 3·types + formats + objectives + platforms shared, newest first on a tie; never the
- * creative itself. Whoever may open the creative may ask; others get the detail page's 404.
+ * The creative `id` if `viewer` may open it (who may open it may ask for its similar creatives); others
+ * get the detail page's 404.
  */
-export async function similarCreatives(db: Db, viewer: User | null, id: string): Promise<Creative[]> {
+export async function similarSource(db: Db, viewer: User | null, id: string): Promise<SimilarSource> {
   const [me] = await db
     .select({
       status: creatives.status,
@@ -60,22 +63,29 @@ export async function similarCreatives(db: Db, viewer: User | null, id: string):
     .where(eq(creatives.id, id))
     .limit(1);
   if (!me || !canViewCreative(me, viewer)) throw new AppError('NOT_FOUND', { message: MSG.creativeNotFound });
+  return { id, format: me.format, objective: me.objective, type: me.type, sector: me.sector, platform: me.platform };
+}
 
+/**
+ * 'Créatives similaires': up to 6 approved creatives sharing the most tag values with `me`, scored
+ * 3·sectors + 3·types + formats + objectives + platforms shared, newest first on a tie; never the
+ * creative itself. Every `likedByMe` is false: the viewer's own likes are added by the caller.
+ */
+export async function similarTo(db: Db, me: SimilarSource, view: { withAnalysis: boolean }): Promise<Creative[]> {
   const keys = CATEGORY_KEYS.filter((k) => me[k].length > 0);
   if (keys.length === 0) return [];
   const score = scoreOf(me);
   const pool = (condition: SQL | undefined) =>
     sql`(select ${creatives.id} as id, ${creatives.createdAt} as created_at, ${score} as score from ${creatives}
-          where ${creatives.status} = 'approved' and ${creatives.id} <> ${id} and ${condition}
+          where ${creatives.status} = 'approved' and ${creatives.id} <> ${me.id} and ${condition}
           order by ${creatives.createdAt} desc, ${creatives.id} desc limit ${POOL_SIZE})`;
   const heavy = keys.filter((k) => k === 'sector' || k === 'type');
   const anyShared = pool(or(...keys.map((k) => overlaps(k, me[k]))));
   const pools = heavy.length > 0 ? sql`${pool(and(...heavy.map((k) => overlaps(k, me[k]))))} union ${anyShared}` : anyShared;
   const best = sql`(select p.id from (${pools}) p order by p.score desc, p.created_at desc, p.id desc limit ${SIMILAR_LIMIT})`;
 
-  const rows = await selectCreatives(db, viewer?.id ?? null)
+  const rows = await selectCreatives(db, null)
     .where(inArray(creatives.id, best))
     .orderBy(desc(score), desc(creatives.createdAt), desc(creatives.id));
-  const view = { withAnalysis: can(viewer?.role, 'creative:read-analysis') };
   return rows.map((r) => toCreative(r, view));
 }

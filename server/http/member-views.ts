@@ -1,0 +1,74 @@
+import type { Context } from 'hono';
+import { can } from '@domain/permissions';
+import type { GalleryQueryInput } from '@domain/schemas/gallery';
+import type { Creative, Page, User } from '@domain/types';
+import { listGallery, listGalleryForMembers } from '@server/services/creatives/gallery.service';
+import { likedAmong } from '@server/services/creatives/like-lookups';
+import { similarTo, type SimilarSource } from '@server/services/creatives/similar.service';
+import type { AppEnv, Deps } from './context';
+import { cacheKey } from './response-cache';
+
+const encoder = new TextEncoder();
+
+type MemberDeps = Pick<Deps, 'db' | 'responseCache' | 'expensiveQueries'>;
+
+/**
+ * Views that are the same for every member allowed to read the analysis but for their own likes (a
+ * gallery page, a creative's similar creatives): the view is kept in the shared response cache under a
+ * `member:` key (same generation, so every API write empties it like the visitors' entries), and only
+ * the viewer's likes are read per request — one lookup of at most a page of ids on creative_likes'
+ * primary key — instead of the whole query with a `likedByMe` subquery per row.
+ * `X-Cache: member-hit | member-miss`. Without the cache (RESPONSE_CACHE=off) it is `load` every time.
+ */
+async function sharedAmongMembers<T>(deps: MemberDeps, c: Context<AppEnv>, load: () => Promise<T>): Promise<T> {
+  const cache = deps.responseCache;
+  if (!cache) return load();
+  const key = `member:${cacheKey(c.req.path, c.req.url)}`;
+  const generation = cache.generation;
+  const entry = cache.get(key, generation);
+  // The entry keeps the view's object (never mutated: the items are copied by withOwnLikes), so a
+  // hit costs no JSON.parse.
+  let value = entry?.value as T | undefined;
+  if (value === undefined) {
+    value = await load();
+    cache.set(key, generation, encoder.encode(JSON.stringify(value)), 'application/json', { value });
+  }
+  c.header('X-Cache', entry ? 'member-hit' : 'member-miss');
+  return value;
+}
+
+/** Copies of `items` with the viewer's own likes. */
+async function withOwnLikes(db: Deps['db'], viewer: User, items: readonly Creative[]): Promise<Creative[]> {
+  const liked = await likedAmong(
+    db,
+    viewer.id,
+    items.map((item) => item.id),
+  );
+  return items.map((item) => ({ ...item, likedByMe: liked.has(item.id) }));
+}
+
+/** A signed-in member's gallery page; for a role without the analysis, the plain query. */
+export async function memberGalleryPage(
+  deps: MemberDeps,
+  c: Context<AppEnv>,
+  viewer: User,
+  query: GalleryQueryInput,
+): Promise<Page<Creative>> {
+  if (!deps.responseCache || !can(viewer.role, 'creative:read-analysis')) {
+    return deps.expensiveQueries.run(() => listGallery(deps.db, viewer, query));
+  }
+  const page = await sharedAmongMembers(deps, c, () => deps.expensiveQueries.run(() => listGalleryForMembers(deps.db, query)));
+  return { ...page, items: await withOwnLikes(deps.db, viewer, page.items) };
+}
+
+/**
+ * 'Créatives similaires' for a signed-in member: whether the viewer may open the creative is checked
+ * on every request (one primary-key read); the list itself is the members' shared one.
+ */
+export async function memberSimilar(deps: MemberDeps, c: Context<AppEnv>, viewer: User, source: SimilarSource): Promise<Creative[]> {
+  const withAnalysis = can(viewer.role, 'creative:read-analysis');
+  const list = withAnalysis
+    ? await sharedAmongMembers(deps, c, () => similarTo(deps.db, source, { withAnalysis }))
+    : await similarTo(deps.db, source, { withAnalysis });
+  return withOwnLikes(deps.db, viewer, list);
+}
