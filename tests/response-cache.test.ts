@@ -160,6 +160,16 @@ describe('shared cache of anonymous reads', () => {
     expect(byName(afterA.body)['Membres Un']).toMatchObject({ likedByMe: true });
   });
 
+  it("answers members' concurrent first requests of one page with one query", async () => {
+    await insertCreative(t.db, { name: 'Ensemble Un' });
+    t.deps.responseCache!.invalidate();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => t.request<Page<Creative>>('GET', '/api/creatives?q=ensemble', { cookie: i % 2 ? userA : userB })),
+    );
+    expect(answers.map(xCache).sort()).toEqual(['member-hit', 'member-hit', 'member-hit', 'member-hit', 'member-hit', 'member-miss']);
+    expect(answers.every((a) => a.body.items[0]?.name === 'Ensemble Un')).toBe(true);
+  });
+
   it('treats a request with an unknown session cookie as a visitor', async () => {
     await warm('/api/creatives/highlights');
     const res = await t.request('GET', '/api/creatives/highlights', { cookie: 'creatheque.session_token=forged.value' });

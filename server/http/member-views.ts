@@ -6,7 +6,7 @@ import { listGallery, listGalleryForMembers } from '@server/services/creatives/g
 import { likedAmong } from '@server/services/creatives/like-lookups';
 import { similarTo, type SimilarSource } from '@server/services/creatives/similar.service';
 import type { AppEnv, Deps } from './context';
-import { cacheKey } from './response-cache';
+import { cacheKey, type CachedResponse } from './response-cache';
 
 const encoder = new TextEncoder();
 
@@ -18,20 +18,31 @@ type MemberDeps = Pick<Deps, 'db' | 'responseCache' | 'expensiveQueries'>;
  * `member:` key (same generation, so every API write empties it like the visitors' entries), and only
  * the viewer's likes are read per request — one lookup of at most a page of ids on creative_likes'
  * primary key — instead of the whole query with a `likedByMe` subquery per row.
- * `X-Cache: member-hit | member-miss`. Without the cache (RESPONSE_CACHE=off) it is `load` every time.
+ * Concurrent first requests of one view wait for one load. `X-Cache: member-hit | member-miss`. Without the cache (RESPONSE_CACHE=off) it is `load` every time.
  */
 async function sharedAmongMembers<T>(deps: MemberDeps, c: Context<AppEnv>, load: () => Promise<T>): Promise<T> {
   const cache = deps.responseCache;
   if (!cache) return load();
   const key = `member:${cacheKey(c.req.path, c.req.url)}`;
   const generation = cache.generation;
-  const entry = cache.get(key, generation);
+  // No await between the lookups and lead(): concurrent misses of one view wait for one load.
+  let entry = cache.get(key, generation);
+  if (!entry) {
+    const waiting = cache.join(key, generation);
+    if (waiting) entry = await waiting;
+  }
   // The entry keeps the view's object (never mutated: the items are copied by withOwnLikes), so a
   // hit costs no JSON.parse.
   let value = entry?.value as T | undefined;
   if (value === undefined) {
-    value = await load();
-    cache.set(key, generation, encoder.encode(JSON.stringify(value)), 'application/json', { value });
+    const settle = cache.lead(key, generation);
+    let stored: CachedResponse | undefined;
+    try {
+      value = await load();
+      stored = cache.set(key, generation, encoder.encode(JSON.stringify(value)), 'application/json', { value });
+    } finally {
+      settle(stored);
+    }
   }
   c.header('X-Cache', entry ? 'member-hit' : 'member-miss');
   return value;
