@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SIMILAR_LIMIT, startsWords, SUGGESTION_LIMIT } from '@domain/suggestions';
 import { splitCategory } from '@domain/vocabulary';
 import { SUGGEST_READS } from '@/gateway/firebase/discovery';
 import { readsSince } from '@/gateway/firebase/reads';
-import type { FirebaseGateway } from '@/gateway/firebase';
 import { generateGalleryCreatives, type SeededCreative } from '../../bench/firebase/gallery-seed';
 import { probe, reportSkip } from './emulators';
-import { firebaseTestBackend, writeCatalogue, type FirebaseTestBackend } from './harness';
+import { catalogueOnEmulators } from './harness';
 
 /**
  * Suggestions and similar creatives on the Firestore emulator (src/gateway/firebase/discovery.ts):
@@ -21,22 +20,14 @@ const catalogue: SeededCreative[] = generateGalleryCreatives({ approved: 300, pe
 const byId = new Map(catalogue.map((c) => [c.id, c]));
 
 describe.skipIf(missing.length > 0)('suggestions and similar creatives on the emulator', () => {
-  let backend: FirebaseTestBackend;
-  let visitor: FirebaseGateway;
-
-  beforeAll(async () => {
-    backend = await firebaseTestBackend({ auth, firestore, storage: { ...firestore, name: 'storage', available: false } });
-    await writeCatalogue(backend, catalogue);
-    visitor = backend.gateway();
-  }, 120_000);
-  afterAll(() => backend?.close());
+  const { visitor } = catalogueOnEmulators({ auth, firestore }, catalogue);
 
   it.each(['c', 'cr', 'cro', 'croque', 'ser', 'zzz', 'bio cr'])(
     `suggests approved names and advertisers by word start, within ${SUGGEST_READS + 1} reads: %s`,
     async (q) => {
-      const before = { ...visitor.reads };
-      const found = await visitor.creatives.suggest(q);
-      expect(readsSince(before, visitor.reads)).toBeLessThanOrEqual(SUGGEST_READS + 1);
+      const before = { ...visitor().reads };
+      const found = await visitor().creatives.suggest(q);
+      expect(readsSince(before, visitor().reads)).toBeLessThanOrEqual(SUGGEST_READS + 1);
       expect(found.length).toBeLessThanOrEqual(SUGGESTION_LIMIT);
       if (q === 'cro' || q === 'ser') expect(found.some((s) => s.kind === 'creative')).toBe(true);
       const words = q.split(' ');
@@ -50,9 +41,9 @@ describe.skipIf(missing.length > 0)('suggestions and similar creatives on the em
   it('shows up to 6 approved creatives of the same first sector, newest first, not itself, in one query', async () => {
     const me = catalogue.find((c) => c.data.status === 'approved')!;
     const sector = splitCategory(me.data.sector)[0]!;
-    const before = { ...visitor.reads };
-    const similar = await visitor.creatives.similar(me.id);
-    expect(readsSince(before, visitor.reads)).toBeLessThanOrEqual(SIMILAR_LIMIT + 1);
+    const before = { ...visitor().reads };
+    const similar = await visitor().creatives.similar(me.id);
+    expect(readsSince(before, visitor().reads)).toBeLessThanOrEqual(SIMILAR_LIMIT + 1);
     const expected = catalogue
       .filter((c) => c.id !== me.id && c.data.status === 'approved' && splitCategory(c.data.sector).includes(sector))
       .sort((a, b) => b.data.createdAt.getTime() - a.data.createdAt.getTime() || (a.id < b.id ? 1 : -1))

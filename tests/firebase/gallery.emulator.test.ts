@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { matchesFilters, type GalleryFilters } from '@domain/gallery-filters';
 import { PAGE_SIZE } from '@domain/limits';
 import { matchesSearch } from '@domain/search';
@@ -10,7 +10,7 @@ import type { FirebaseGateway } from '@/gateway/firebase';
 import type { GalleryQuery, GallerySort } from '@/gateway/types';
 import { generateGalleryCreatives, type SeededCreative } from '../../bench/firebase/gallery-seed';
 import { probe, reportSkip } from './emulators';
-import { firebaseTestBackend, writeCatalogue, type FirebaseTestBackend } from './harness';
+import { catalogueOnEmulators } from './harness';
 
 /**
  * The gallery on the Firestore emulator, served by the index of its most selective part
@@ -81,21 +81,13 @@ const queries = fc.record({
 });
 
 describe.skipIf(missing.length > 0)('gallery pages by index on the emulator', () => {
-  let backend: FirebaseTestBackend;
-  let visitor: FirebaseGateway;
-
-  beforeAll(async () => {
-    backend = await firebaseTestBackend({ auth, firestore, storage: { ...firestore, name: 'storage', available: false } });
-    await writeCatalogue(backend, catalogue);
-    visitor = backend.gateway();
-  }, 120_000);
-  afterAll(() => backend?.close());
+  const { visitor } = catalogueOnEmulators({ auth, firestore }, catalogue);
 
   it('gives exactly the domain rules over the whole catalogue, page after page, within the read bound', async () => {
     await fc.assert(
       fc.asyncProperty(queries, async ({ groups, isJuntoAngel, testedAndApproved, q, sort }) => {
         const query: GalleryQuery = { filters: Object.fromEntries(groups), isJuntoAngel, testedAndApproved, q, sort };
-        const { ids, pages } = await everyPage(visitor, query);
+        const { ids, pages } = await everyPage(visitor(), query);
         expect(ids).toEqual(expected(query, sort));
         for (const page of pages) expect(page.reads).toBeLessThanOrEqual(MAX_SCANNED_PER_PAGE);
       }),
@@ -112,7 +104,7 @@ describe.skipIf(missing.length > 0)('gallery pages by index on the emulator', ()
     ['one search word, accents and case ignored', { q: 'CRÈME' }],
   ])('reads a page and one more document when one index serves the whole request: %s', async (_label, query) => {
     for (const sort of ['recent', 'likes'] as const) {
-      const { ids, pages } = await everyPage(visitor, { ...query, sort });
+      const { ids, pages } = await everyPage(visitor(), { ...query, sort });
       expect(ids).toEqual(expected(query, sort));
       expect(ids.length).toBeGreaterThan(PAGE_SIZE);
       // Full pages cost PAGE_SIZE + 1 reads; the last one what is left (one read when nothing is).
@@ -125,28 +117,28 @@ describe.skipIf(missing.length > 0)('gallery pages by index on the emulator', ()
     // Common parts combined into a rare request (and a one-letter search no index serves): the
     // index of the best part, over 200 creatives here, still leaves most of them to refuse.
     const query: GalleryQuery = { filters: { format: ['Statique'], objective: ['TOFU'], platform: ['Meta'] }, q: 'z' };
-    const { ids, pages } = await everyPage(visitor, query);
+    const { ids, pages } = await everyPage(visitor(), query);
     expect(ids).toEqual(expected(query, 'recent'));
     expect(pages.some((p) => p.items < PAGE_SIZE && p !== pages.at(-1))).toBe(true);
     for (const page of pages) expect(page.reads).toBeLessThanOrEqual(MAX_SCANNED_PER_PAGE);
   });
 
   it('answers a request one part of which matches nothing with the counts alone', async () => {
-    const before = { ...visitor.reads };
-    const page = await visitor.creatives.list({ filters: { format: ['GIF'] }, q: 'zzzz' });
+    const before = { ...visitor().reads };
+    const page = await visitor().creatives.list({ filters: { format: ['GIF'] }, q: 'zzzz' });
     expect(page).toEqual({ items: [], nextCursor: null });
-    expect(readsSince(before, visitor.reads)).toBe(2);
+    expect(readsSince(before, visitor().reads)).toBe(2);
   });
 
   it('keeps its index across pages, and starts again on a cursor made for another request', async () => {
     const query: GalleryQuery = { filters: { format: ['Statique'] }, isJuntoAngel: true };
-    const first = await visitor.creatives.list(query);
-    const before = { ...visitor.reads };
-    const second = await visitor.creatives.list({ ...query, cursor: first.nextCursor });
+    const first = await visitor().creatives.list(query);
+    const before = { ...visitor().reads };
+    const second = await visitor().creatives.list({ ...query, cursor: first.nextCursor });
     // No counting again on the next page: only documents (and at most one empty query).
-    expect(visitor.reads.aggregations).toBe(before.aggregations);
+    expect(visitor().reads.aggregations).toBe(before.aggregations);
     expect(second.items[0]?.id).toBe(expected(query, 'recent')[first.items.length]);
-    const other = await visitor.creatives.list({ q: 'croquettes', cursor: first.nextCursor });
+    const other = await visitor().creatives.list({ q: 'croquettes', cursor: first.nextCursor });
     expect(other.items.map((c) => c.id)).toEqual(expected({ q: 'croquettes' }, 'recent').slice(0, PAGE_SIZE));
   });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { doc, setLogLevel, updateDoc, writeBatch, type Firestore } from 'firebase/firestore';
+import { afterAll, beforeAll } from 'vitest';
 import { acceptedMedia } from '@domain/media-rules';
 import type { Role } from '@domain/roles';
 import type { User } from '@domain/types';
@@ -129,4 +130,30 @@ export async function writeCatalogue(backend: FirebaseTestBackend, catalogue: re
       await batch.commit();
     }
   });
+}
+
+/**
+ * For the describe block it is called in: a backend on the Auth and Firestore emulators (no Storage)
+ * holding `catalogue`, made before the block's tests and closed after them; `visitor()` is its
+ * signed-out gateway (call it inside a test).
+ */
+export function catalogueOnEmulators(
+  emulators: { auth: EmulatorProbe; firestore: EmulatorProbe },
+  catalogue: readonly SeededCreative[],
+): { visitor: () => FirebaseGateway } {
+  let backend: FirebaseTestBackend | undefined;
+  let visitor: FirebaseGateway | undefined;
+  beforeAll(async () => {
+    const { auth, firestore } = emulators;
+    backend = await firebaseTestBackend({ auth, firestore, storage: { ...firestore, name: 'storage', available: false } });
+    await writeCatalogue(backend, catalogue);
+    visitor = backend.gateway();
+  }, 120_000);
+  afterAll(() => backend?.close());
+  return {
+    visitor: () => {
+      if (!visitor) throw new Error('catalogueOnEmulators: the backend is made in beforeAll, ask for it inside a test');
+      return visitor;
+    },
+  };
 }
