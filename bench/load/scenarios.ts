@@ -78,7 +78,8 @@ export function otherScenarios(ctx: ScenarioContext): Scenario[] {
     get('highlights', '/api/creatives/highlights'),
     get('detail', `/api/creatives/${ctx.detailId}`),
     get('comments', `/api/creatives/${ctx.commentsId}/comments`),
-    // Signed in: members skip the visitors' response cache, so these time the queries (issue 17).
+    // Signed in (issue 17): suggestions come from one cached entry for everyone, similar creatives from the
+    // members' shared entry plus the viewer's likes.
     ...SUGGEST_QS.map((q) => get(`suggest q=${q}`, `/api/creatives/suggestions?q=${encodeURIComponent(q)}`, 'user')),
     get('similar', `/api/creatives/${ctx.detailId}/similar`, 'user'),
     // Facet counts: the catalogue's (in memory), a filtered view's, a search's (its matches).
