@@ -4,7 +4,7 @@ import { countFacets, FACET_KEYS, maskOf } from '@domain/facets';
 import type { FacetCounts } from '@domain/types';
 import { creatives } from '@server/db/schema';
 import { rowsOf } from '@server/db/sql-rows';
-import { FacetIndex } from '@server/services/creatives/facet-index';
+import { FacetIndex, readCells } from '@server/services/creatives/facet-index';
 import { insertCreative } from './helpers/fixtures';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -144,6 +144,16 @@ describe('GET /api/creatives/facets', () => {
     expect(after.categories.sector['Sport']).toBe(before.categories.sector['Sport']! + 1);
   });
 
+  it("shows a change to a search's matches on the next request, whatever filters it asks with", async () => {
+    await insertCreative(t.db, { name: 'Girafe une', sectors: ['Mode'] });
+    const before = await facets('q=girafe');
+    expect(before.categories.sector['Mode']).toBe(1);
+    await insertCreative(t.db, { name: 'Girafe deux', sectors: ['Mode'] });
+    // Straight to the table (no API write empties the response cache): a URL not asked before.
+    const after = await facets('q=girafe&sector=Mode');
+    expect(after.categories.sector['Mode']).toBe(2);
+  });
+
   it('refuses unknown values with a JSON error', async () => {
     const res = await t.request<{ error: { code: string } }>('GET', '/api/creatives/facets?format=Inconnu');
     expect(res.status).toBe(400);
@@ -161,5 +171,43 @@ describe('the in-memory cells', () => {
     expect(total(await index.cells())).toBe(total(first) + 1);
     await t.db.update(creatives).set({ status: 'rejected' }).where(eq(creatives.id, added.id));
     expect(total(await index.cells())).toBe(total(first));
+  });
+
+  it("keep a search's cells once per catalogue version, read again after any change to an approved creative", async () => {
+    const index = new FacetIndex(t.db);
+    const total = (c: { n: ArrayLike<number> }) => Array.from(c.n).reduce((a, b) => a + b, 0);
+    let reads = 0;
+    const read = () => {
+      reads += 1;
+      return readCells(t.db, sql`${creatives.name} like 'Mémo%'`);
+    };
+    await insertCreative(t.db, { name: 'Mémo un', formats: ['GIF'] });
+    const first = await index.searchCells('visitors text mémo', read);
+    expect(await index.searchCells('visitors text mémo', read)).toBe(first);
+    expect(reads).toBe(1);
+    // A pending creative changes no count: the cells stay.
+    const later = await insertCreative(t.db, { name: 'Mémo deux', formats: ['GIF'], status: 'pending' });
+    expect(await index.searchCells('visitors text mémo', read)).toBe(first);
+    await t.db.update(creatives).set({ status: 'approved' }).where(eq(creatives.id, later.id));
+    const after = await index.searchCells('visitors text mémo', read);
+    expect(reads).toBe(2);
+    expect(total(after)).toBe(total(first) + 1);
+  });
+
+  it('hold at most their budget of cells, least recently used out first', async () => {
+    const index = new FacetIndex(t.db, 8);
+    const cells = (n: number) => async () => ({ lo: new Int32Array(n), hi: new Int32Array(n), n: new Int32Array(n).fill(1) });
+    const a = await index.searchCells('a', cells(2));
+    const b = await index.searchCells('b', cells(2));
+    await index.searchCells('a', cells(2));
+    await index.searchCells('c', cells(2));
+    await index.searchCells('d', cells(2));
+    // a, c, d and b held 8: a fifth entry pushes out the least recently used, b.
+    await index.searchCells('e', cells(2));
+    expect(await index.searchCells('a', cells(2))).toBe(a);
+    expect(await index.searchCells('b', cells(2))).not.toBe(b);
+    // Too big for a quarter of the budget: answered, not kept.
+    const big = await index.searchCells('big', cells(3));
+    expect(await index.searchCells('big', cells(3))).not.toBe(big);
   });
 });

@@ -8,7 +8,8 @@ import { firstMatching } from './search';
 /**
  * The facet counts of a gallery view: without a search, over the in-memory cells of the whole approved
  * catalogue; with one, over the cells of the creatives it matches (the search mode the gallery would
- * use: the first that finds something with the filters). Counted by domain/facets.ts.
+ * use: the first that finds something with the filters), kept per catalogue version so that toggling
+ * filters in the dialog reads them once. Counted by domain/facets.ts.
  */
 export async function facetCounts(db: Db, index: FacetIndex, withAnalysis: boolean, query: FacetsQueryInput): Promise<FacetCounts> {
   const filters = filtersOf(query);
@@ -18,7 +19,10 @@ export async function facetCounts(db: Db, index: FacetIndex, withAnalysis: boole
     query.q,
     withAnalysis,
     null,
-    async (match) => countFacets(await readCells(db, match.where), filters),
+    async (match) => {
+      const key = `${withAnalysis ? 'members' : 'visitors'} ${match.mode} ${match.searchedFor ?? query.q}`;
+      return countFacets(await index.searchCells(key, () => readCells(db, match.where)), filters);
+    },
     (counts) => counts.total > 0,
   );
   return hit?.result ?? countFacets({ lo: [], hi: [], n: [] }, filters);
