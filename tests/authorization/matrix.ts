@@ -212,7 +212,7 @@ export const MATRIX: MatrixRow[] = [
   { method: 'GET', route: '/api/folders/:id/shares', id: 'ownFolder', expect: signedIn(200) },
   { method: 'GET', route: '/api/folders/:id/shares', variant: 'other user', id: 'otherFolder', expect: signedIn(404) },
   { method: 'POST', route: '/api/folders/:id/shares', id: 'ownFolder', body: { includeNotes: true }, expect: signedIn(201) },
-  { method: 'POST', route: '/api/folders/:id/shares', variant: 'other user', id: 'otherFolder', body: {}, expect: signedIn(404) },
+  { method: 'POST', route: '/api/folders/:id/shares', variant: 'other user', id: 'otherFolder', body: { allowDownload: true }, expect: signedIn(404) },
   { method: 'DELETE', route: '/api/folders/:id/shares/:shareId', id: 'ownShare', expect: signedIn(200) },
   { method: 'DELETE', route: '/api/folders/:id/shares/:shareId', variant: 'other user', id: 'otherShare', expect: signedIn(404) },
 
