@@ -5,8 +5,10 @@ import { buttonVariants } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { GatewayError } from '@/gateway/types';
 
-/** Why a link opens nothing: expired (410), unknown or revoked (404), or another failure. */
+/** Why a link opens nothing: expired (410), unknown or revoked (404), a backend without links (501), or another failure. */
 function reasonOf(error: unknown): { title: string; text: string; expired: boolean } {
+  // Firebase mode: no share links at all (features.folderShares: false).
+  if (error instanceof GatewayError && error.status === 501) return { title: error.message, text: '', expired: false };
   if (error instanceof GatewayError && error.code === 'GONE') {
     return { title: MSG.shareExpired, text: 'Demandez un nouveau lien à la personne qui vous l’a envoyé.', expired: true };
   }
@@ -28,7 +30,7 @@ export function ShareUnavailable({ error }: { error: unknown }) {
     <div className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-20 text-center">
       <Icon className="size-12 text-slate-400" aria-hidden />
       <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
-      <p className="text-slate-600">{text}</p>
+      {text ? <p className="text-slate-600">{text}</p> : null}
       <Link to={paths.home} className={buttonVariants({ variant: 'outline' })}>
         Découvrir la galerie
       </Link>

@@ -21,7 +21,7 @@ export function SharedFolderPage() {
   const { token = '' } = useParams();
   const { features } = useGateway();
   const folder = useSharedFolder(token);
-  if (!features.folderShares) return <ShareUnavailable error={new GatewayError('NOT_FOUND', MSG.sharesUnavailable, 404)} />;
+  if (!features.folderShares) return <ShareUnavailable error={new GatewayError('INTERNAL', MSG.sharesUnavailable, 501)} />;
   if (folder.error instanceof GatewayError && folder.error.code === 'PASSWORD_REQUIRED') return <SharePasswordPrompt token={token} />;
   if (folder.isError) return <ShareUnavailable error={folder.error} />;
   const first = folder.data?.pages[0];
