@@ -17,7 +17,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ANALYSIS = { attention: 'Un hook fort', interest: 'Intérêt', desire: 'Désir', bestPractices: ['Bonnes pratiques'], actions: ['Agir'] };
+const ANALYSIS = {
+  attention: 'Un hook fort',
+  interest: 'Intérêt',
+  desire: 'Désir',
+  bestPractices: ['Bonnes pratiques'],
+  actions: ['Agir'],
+};
 
 /** A folder of the owner holding fresh approved creatives (the last added first in its pages). */
 async function folderWith(names: string[], cookie = owner) {

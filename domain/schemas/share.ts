@@ -27,7 +27,10 @@ export type ShareInput = z.input<typeof shareInput>;
 
 /** The password a visitor types on a protected link. */
 export const unlockInput = z.object({
-  password: z.string({ error: MSG.sharePasswordRequiredField }).min(1, MSG.sharePasswordRequiredField).max(PASSWORD_MAX, MSG.sharePasswordWrong),
+  password: z
+    .string({ error: MSG.sharePasswordRequiredField })
+    .min(1, MSG.sharePasswordRequiredField)
+    .max(PASSWORD_MAX, MSG.sharePasswordWrong),
 });
 export type UnlockInput = z.input<typeof unlockInput>;
 

@@ -67,7 +67,10 @@ async function shareOf(options: Partial<typeof folderShares.$inferInsert> = {}, 
   tokens += 1;
   const token = `matrice${String(tokens).padStart(25, '0')}`;
   const folder = folderId ?? (await folderOf(otherAgencyId, [shared.approved, shared.approvedWithMedia]));
-  const [row] = await t.db.insert(folderShares).values({ folderId: folder, token, ...options }).returning();
+  const [row] = await t.db
+    .insert(folderShares)
+    .values({ folderId: folder, token, ...options })
+    .returning();
   return row!;
 }
 

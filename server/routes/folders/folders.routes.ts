@@ -49,7 +49,9 @@ export function foldersRoutes(deps: Deps) {
       c.json(await setFolderNote(db, currentUser(c), folderId(c), entryId(c), c.req.valid('json').note)),
     )
     .get('/:id/shares', async (c) => c.json(await listShares(db, currentUser(c), folderId(c))))
-    .post('/:id/shares', jsonInput(shareInput), async (c) => c.json(await createShare(db, currentUser(c), folderId(c), c.req.valid('json')), 201))
+    .post('/:id/shares', jsonInput(shareInput), async (c) =>
+      c.json(await createShare(db, currentUser(c), folderId(c), c.req.valid('json')), 201),
+    )
     .delete('/:id/shares/:shareId', async (c) => {
       await revokeShare(db, currentUser(c), folderId(c), idParam(c, 'shareId', MSG.shareNotFound));
       return c.json({ ok: true });

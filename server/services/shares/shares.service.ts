@@ -115,9 +115,18 @@ export async function sharedFolderPage(db: Db, share: OpenShare, cursor: string 
     { cursor },
     { likedBy: null, withAnalysis: row.includeAnalysis, withNotes: row.includeNotes },
   );
-  if (!cursor) await db.update(folderShares).set({ views: sql`${folderShares.views} + 1` }).where(eq(folderShares.id, row.id));
+  if (!cursor)
+    await db
+      .update(folderShares)
+      .set({ views: sql`${folderShares.views} + 1` })
+      .where(eq(folderShares.id, row.id));
   return {
-    folder: { name: share.folderName, allowDownload: row.allowDownload, includeAnalysis: row.includeAnalysis, includeNotes: row.includeNotes },
+    folder: {
+      name: share.folderName,
+      allowDownload: row.allowDownload,
+      includeAnalysis: row.includeAnalysis,
+      includeNotes: row.includeNotes,
+    },
     items: page.items.map((c) => forVisitor(c, row)),
     nextCursor: page.nextCursor,
   };
