@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@domain/messages';
-import type { Creative, Folder } from '@domain/types';
+import { sanitizeFileName } from '@domain/download';
+import type { Creative, Folder, FolderShare } from '@domain/types';
 import { apiJson, apiLogin, listApproved, runTag, type ApiSession } from './support/api';
 import { expectNoSeriousA11yViolations, login, MOBILE, newPage, screenshot } from './support/browser';
 
@@ -153,6 +154,17 @@ for (const viewport of [WIDE, MOBILE]) {
       // Inside the app's layout (its top bar), not the app's 404.
       await visitor.getByRole('link', { name: 'Découvrir la galerie' }).waitFor();
       await expectNoSeriousA11yViolations(visitor);
+    });
+
+    it('a link that allows downloads offers the original, under the download name rule', async () => {
+      const share = await apiJson<FolderShare>(session, 'POST', `/api/folders/${folder.id}/shares`, { allowDownload: true });
+      const page = await newPage(viewport);
+      await page.goto(`/partage/${share.token}/${creative.id}`);
+      await page.getByRole('heading', { level: 1, name: creative.name }).waitFor();
+      expect(await page.getByText(note).count()).toBe(0); // this link leaves the notes out
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Télécharger' }).click()]);
+      expect(download.suggestedFilename()).toMatch(new RegExp(`^${sanitizeFileName(creative.name)}\\.(png|jpg|webp|gif|mp4|webm|mov)$`));
+      await page.context().close();
     });
 
     it('an expired link shows its own French page', async () => {
