@@ -5,6 +5,10 @@ export const ERROR_STATUS = {
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  /** A share link that has expired. */
+  GONE: 410,
+  /** A share link protected by a password this browser has not given. */
+  PASSWORD_REQUIRED: 401,
   VALIDATION: 400,
   INVALID_CREDENTIALS: 401,
   EMAIL_TAKEN: 409,
@@ -24,6 +28,8 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   UNAUTHENTICATED: MSG.notSignedIn,
   FORBIDDEN: MSG.forbidden,
   NOT_FOUND: MSG.notFound,
+  GONE: MSG.shareExpired,
+  PASSWORD_REQUIRED: MSG.sharePasswordRequired,
   VALIDATION: MSG.invalidInput,
   INVALID_CREDENTIALS: MSG.invalidCredentials,
   EMAIL_TAKEN: MSG.emailTaken,

@@ -93,6 +93,29 @@ export interface Folder {
   createdAt: string;
 }
 
+/** A creative as its folder shows it: with the owner's private note (self-hosted), when there is one. */
+export type FolderCreative = Creative & { note?: string | null };
+
+/** A share link as its owner sees it (issue 18). */
+export interface FolderShare {
+  id: string;
+  token: string;
+  hasPassword: boolean;
+  /** ISO instant; null: until revoked. */
+  expiresAt: string | null;
+  expired: boolean;
+  allowDownload: boolean;
+  includeAnalysis: boolean;
+  includeNotes: boolean;
+  views: number;
+  createdAt: string;
+}
+
+/** What a visitor of /partage/:token sees: the folder's name, the link's options, and a page of its approved creatives. */
+export interface SharedFolderPage extends Page<FolderCreative> {
+  folder: { name: string; allowDownload: boolean; includeAnalysis: boolean; includeNotes: boolean };
+}
+
 export interface LikeState {
   likes: number;
   liked: boolean;

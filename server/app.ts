@@ -25,6 +25,7 @@ import { foldersRoutes } from './routes/folders/folders.routes';
 import { meRoutes } from './routes/me/me.routes';
 import { mediaRoutes } from './routes/media/media.routes';
 import { reviewRoutes } from './routes/review/review.routes';
+import { sharesRoutes } from './routes/shares/shares.routes';
 import { usersRoutes } from './routes/users/users.routes';
 
 /**
@@ -42,6 +43,7 @@ function apiRoutes(deps: Deps) {
     .route('/agency', agencyRoutes(deps))
     .route('/admin/creatives', adminCreativesRoutes(deps))
     .route('/folders', foldersRoutes(deps))
+    .route('/shares', sharesRoutes(deps))
     .route('/users', usersRoutes(deps))
     .route('/analytics', analyticsRoutes(deps));
 }

@@ -18,6 +18,7 @@ import type { RedisLink } from './redis/redis-link';
 import { PendingEvents } from './services/creatives/pending-events';
 import { createWebhookSender, type WebhookSender } from './services/webhooks';
 import { FacetIndex } from '@server/services/creatives/facet-index';
+import { ShareAccess } from '@server/services/shares/share-access';
 
 /** Wires the services of one server (or one test) together. */
 export function buildDeps(options: {
@@ -65,6 +66,13 @@ export function buildDeps(options: {
         redisUp: () => (redis ? redis.state === 'ready' : null),
       })
     : null;
+  const writeLimits =
+    env.WRITE_RATE_LIMIT === 'off'
+      ? null
+      : redis
+        ? new RedisRateLimitStore(redis, { now: options.now })
+        : new MemoryRateLimitStore({ now: options.now });
+  const secure = options.config.publicUrl.startsWith('https://');
   return {
     db: options.db,
     auth,
@@ -77,19 +85,15 @@ export function buildDeps(options: {
     redis,
     invalidation,
     responseCache: env.RESPONSE_CACHE === 'on' ? responseCacheOf(invalidation) : null,
-    writeLimits:
-      env.WRITE_RATE_LIMIT === 'off'
-        ? null
-        : redis
-          ? new RedisRateLimitStore(redis, { now: options.now })
-          : new MemoryRateLimitStore({ now: options.now }),
+    writeLimits,
     signInGuard: new SignInGuard(
       redis ? new RedisSignInAttempts(redis, { now: options.now }) : new MemorySignInAttempts({ now: options.now }),
       {
         secret: options.secret,
-        secure: options.config.publicUrl.startsWith('https://'),
+        secure,
       },
     ),
+    shareAccess: new ShareAccess({ secret: options.secret, secure, trustProxy: env.TRUST_PROXY, store: writeLimits, now: options.now }),
     facetIndex: new FacetIndex(options.db),
     expensiveQueries,
     lifecycle: { stopping: false },

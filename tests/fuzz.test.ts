@@ -344,9 +344,22 @@ function realId(fixture: Fixture, caller: Caller): string {
     case 'pendingMediaOfOtherAgency':
       return fixtures.mediaFile;
     case 'ownFolder':
+    case 'ownFolderFiled':
+    case 'ownShare':
       return caller === 'anonymous' ? 'none' : accounts[caller].folder;
     case 'otherFolder':
+    case 'otherFolderFiled':
+    case 'otherShare':
       return fixtures.otherFolder;
+    // A share route's `:token` is left as it is: a token none of ours can be (tests/shares.test.ts has the real ones).
+    case 'shareOpen':
+    case 'shareDownloadable':
+    case 'shareLocked':
+    case 'shareExpired':
+    case 'shareRevoked':
+    case 'shareUnknown':
+    case 'shareOfOtherFolder':
+      return '';
     case 'freshUser':
       return fixtures.target;
     case 'self':

@@ -319,12 +319,38 @@ export const folderCreatives = pgTable(
       .notNull()
       .references(() => creatives.id, { onDelete: 'cascade' }),
     addedAt: timestamp('added_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
+    /** The owner's private note on this creative in this folder (≤ NOTE_MAX characters; null: none). */
+    note: text('note'),
   },
   (t) => [
     primaryKey({ columns: [t.folderId, t.creativeId] }),
     index('folder_creatives_creative_idx').on(t.creativeId),
     index('folder_creatives_recent_idx').on(t.folderId, newestFirst(t.addedAt), newestFirst(t.creativeId)),
   ],
+);
+
+/**
+ * Share links of a folder (issue 18, services/shares): a random `token` opens /partage/:token to
+ * anyone holding it — the folder's approved creatives, with what the options include. Revoking a
+ * link deletes its row. `password_hash`: scrypt (services/shares/share-password.ts), null without one.
+ */
+export const folderShares = pgTable(
+  'folder_shares',
+  {
+    id: id(),
+    folderId: text('folder_id')
+      .notNull()
+      .references(() => folders.id, { onDelete: 'cascade' }),
+    token: text('token').notNull().unique(),
+    passwordHash: text('password_hash'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    allowDownload: boolean('allow_download').notNull().default(false),
+    includeAnalysis: boolean('include_analysis').notNull().default(false),
+    includeNotes: boolean('include_notes').notNull().default(false),
+    views: integer('views').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('folder_shares_folder_idx').on(t.folderId, t.createdAt)],
 );
 
 /* ── Suggestions while typing (issue 17) ──────────────────────────────────────────────────── */
@@ -380,6 +406,7 @@ export const schema = {
   commentLikes,
   folders,
   folderCreatives,
+  folderShares,
   analyticsDaily,
   suggestionTerms,
 };

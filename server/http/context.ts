@@ -15,6 +15,7 @@ import type { RedisLink } from '../redis/redis-link';
 import type { PendingEvents } from '../services/creatives/pending-events';
 import type { WebhookSender } from '../services/webhooks';
 import type { FacetIndex } from '@server/services/creatives/facet-index';
+import type { ShareAccess } from '@server/services/shares/share-access';
 
 /** Everything a route or service needs, built once by server/index.ts (or by tests). */
 export interface Deps {
@@ -38,6 +39,8 @@ export interface Deps {
   writeLimits: RateLimitStore | null;
   /** The per-account sign-in back-off. */
   signInGuard: SignInGuard;
+  /** Password tries and unlock cookies of share links (server/services/shares/share-access.ts). */
+  shareAccess: ShareAccess;
   /** The approved catalogue's filter values, in memory, for the facet counts (services/creatives/facet-index.ts). */
   facetIndex: FacetIndex;
   /** Slots of the expensive reads (gallery pages, analytics, user search): beyond them, 503. */

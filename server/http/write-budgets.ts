@@ -78,6 +78,11 @@ export const WRITE_ROUTES: Readonly<Record<string, Exclude<WriteKind, 'unknown'>
   'DELETE /api/folders/:id': 'folder',
   'PUT /api/folders/:id/creatives/:creativeId': 'folder',
   'DELETE /api/folders/:id/creatives/:creativeId': 'folder',
+  'PUT /api/folders/:id/creatives/:creativeId/note': 'folder',
+  'POST /api/folders/:id/shares': 'folder',
+  'DELETE /api/folders/:id/shares/:shareId': 'folder',
+  // Password tries on a share link have their own limit per link and address (services/shares/share-access.ts).
+  'POST /api/shares/:token/unlock': 'session',
   'POST /api/auth/register': 'registration',
   'POST /api/auth/login': 'session',
   'POST /api/auth/logout': 'session',

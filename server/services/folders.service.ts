@@ -3,7 +3,7 @@ import { AppError } from '@domain/errors';
 import { FOLDER_PAGE_SIZE } from '@domain/limits';
 import { MSG } from '@domain/messages';
 import { can } from '@domain/permissions';
-import type { Creative, Folder, Page, User } from '@domain/types';
+import type { Folder, FolderCreative, Page, User } from '@domain/types';
 import type { Db } from '../db/client';
 import { creatives, folderCreatives, folders, media, user } from '../db/schema';
 import { searchedTimeList } from './creatives/search';
@@ -33,7 +33,7 @@ export async function listFolders(db: Db, viewer: User): Promise<Folder[]> {
 }
 
 /** The viewer's folder, or 404: another user's folder is not found, not forbidden. */
-async function ownFolder(db: Db, viewer: User, id: string): Promise<Folder> {
+export async function ownFolder(db: Db, viewer: User, id: string): Promise<Folder> {
   const [row] = await db
     .select(folderColumns)
     .from(folders)
@@ -59,28 +59,36 @@ export async function deleteFolder(db: Db, viewer: User, id: string): Promise<vo
   await db.delete(folders).where(eq(folders.id, id));
 }
 
+/** Who reads a folder's page: the viewer's likes, and what the page may carry beyond the card. */
+export interface FolderPageReader {
+  /** The signed-in viewer's id for likedByMe; null for a visitor of a share link. */
+  likedBy: string | null;
+  withAnalysis: boolean;
+  withNotes: boolean;
+}
+
 /**
- * A page of the folder's approved creatives, most recently added first, with the top-bar search;
- * keyset on (added_at, creative_id), in folder_creatives_recent_idx's order.
+ * A page of a folder's approved creatives, most recently added first, with the top-bar search;
+ * keyset on (added_at, creative_id), in folder_creatives_recent_idx's order. Creatives deleted or
+ * no longer approved are left out when read (a share link shows the folder as it is now).
  */
-export async function listFolderCreatives(
+export async function folderCreativesPage(
   db: Db,
-  viewer: User,
-  id: string,
-  query: { q?: string; cursor?: string } = {},
-): Promise<Page<Creative>> {
-  await ownFolder(db, viewer, id);
-  const withAnalysis = can(viewer.role, 'creative:read-analysis');
+  folderId: string,
+  query: { q?: string; cursor?: string },
+  reader: FolderPageReader,
+): Promise<Page<FolderCreative>> {
+  const { withAnalysis, withNotes } = reader;
   const fetch = (where: SQL | undefined, after: TimeCursor | null) =>
     db
-      .select({ ...creativeSelection(viewer.id), addedAt: folderCreatives.addedAt })
+      .select({ ...creativeSelection(reader.likedBy), addedAt: folderCreatives.addedAt, note: folderCreatives.note })
       .from(folderCreatives)
       .innerJoin(creatives, eq(creatives.id, folderCreatives.creativeId))
       .leftJoin(media, eq(media.id, creatives.mediaId))
       .leftJoin(user, eq(user.id, creatives.submittedBy))
       .where(
         and(
-          eq(folderCreatives.folderId, id),
+          eq(folderCreatives.folderId, folderId),
           afterTimeCursor(folderCreatives.addedAt, folderCreatives.creativeId, after),
           eq(creatives.status, 'approved'),
           where,
@@ -89,12 +97,42 @@ export async function listFolderCreatives(
       .orderBy(desc(folderCreatives.addedAt), desc(folderCreatives.creativeId))
       .limit(FOLDER_PAGE_SIZE + 1);
   const keyOf = <R extends { addedAt: Date; creative: { id: string } }>(r: R) => ({ at: r.addedAt, id: r.creative.id });
-  const toShown = (r: Parameters<typeof toCreative>[0]) => toCreative(r, { withAnalysis });
+  const toShown = (r: Parameters<typeof toCreative>[0] & { note: string | null }): FolderCreative => {
+    const creative = toCreative(r, { withAnalysis });
+    return withNotes ? { ...creative, note: r.note } : creative;
+  };
   if (query.q) {
     return searchedTimeList(db, { q: query.q, cursor: query.cursor, withAnalysis, limit: FOLDER_PAGE_SIZE }, fetch, keyOf, toShown);
   }
   const rows = await fetch(undefined, decodeTimeCursor(query.cursor));
   return toPage(rows, FOLDER_PAGE_SIZE, (r) => timeKey(keyOf(r).at, keyOf(r).id), toShown);
+}
+
+/** The owner's page of a folder (with their notes); another user's folder is 404. */
+export async function listFolderCreatives(
+  db: Db,
+  viewer: User,
+  id: string,
+  query: { q?: string; cursor?: string } = {},
+): Promise<Page<FolderCreative>> {
+  await ownFolder(db, viewer, id);
+  return folderCreativesPage(db, id, query, {
+    likedBy: viewer.id,
+    withAnalysis: can(viewer.role, 'creative:read-analysis'),
+    withNotes: true,
+  });
+}
+
+/** Sets (or, empty, removes) the owner's note on a creative of their folder; 404 when it is not in it. */
+export async function setFolderNote(db: Db, viewer: User, id: string, creativeId: string, note: string): Promise<{ note: string | null }> {
+  await ownFolder(db, viewer, id);
+  const [row] = await db
+    .update(folderCreatives)
+    .set({ note: note === '' ? null : note })
+    .where(and(eq(folderCreatives.folderId, id), eq(folderCreatives.creativeId, creativeId)))
+    .returning({ note: folderCreatives.note });
+  if (!row) throw new AppError('NOT_FOUND', { message: MSG.creativeNotFound });
+  return { note: row.note };
 }
 
 /** Adds a creative (idempotent). Only approved creatives can be filed. */

@@ -14,6 +14,15 @@ export function createRouter() {
       children: [
         { path: paths.home, element: <HomeRoute /> },
         { path: paths.creativePattern, lazy: async () => ({ Component: (await import('./routes/creative-route')).CreativeRoute }) },
+        // A folder's share link: public, no account (issue 18).
+        {
+          path: paths.sharePattern,
+          lazy: async () => ({ Component: (await import('../features/shares/components/shared-folder-page')).SharedFolderPage }),
+        },
+        {
+          path: paths.sharedCreativePattern,
+          lazy: async () => ({ Component: (await import('./routes/shared-creative-route')).SharedCreativeRoute }),
+        },
         {
           element: <GuestOnly />,
           children: [
@@ -37,7 +46,7 @@ export function createRouter() {
             },
             {
               path: paths.folders,
-              lazy: async () => ({ Component: (await import('../features/folders/components/folders-page')).FoldersPage }),
+              lazy: async () => ({ Component: (await import('./routes/folders-route')).FoldersRoute }),
             },
           ],
         },

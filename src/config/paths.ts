@@ -11,6 +11,11 @@ export const paths = {
   submit: '/submit',
   favorites: '/favorites',
   folders: '/folders',
+  /** A folder's share link (issue 18): public, no account needed. */
+  share: (token: string) => `/partage/${encodeURIComponent(token)}`,
+  sharePattern: '/partage/:token',
+  sharedCreative: (token: string, id: string) => `/partage/${encodeURIComponent(token)}/${encodeURIComponent(id)}`,
+  sharedCreativePattern: '/partage/:token/:creativeId',
   agencyCreatives: '/agency/creatives',
   adminCreatives: '/admin/creatives',
   adminSubmit: '/admin/submit',

@@ -3,6 +3,7 @@ import type { ErrorCode, FieldErrors } from '@domain/errors';
 import type { adminCreativeInput, CreativeInputData } from '@domain/schemas/creative';
 import type { LoginInput, PasswordChangeInput, ProfileInput, RegisterInput } from '@domain/schemas/auth';
 import type { Role } from '@domain/roles';
+import type { ShareInput } from '@domain/schemas/share';
 import type { GallerySort } from '@domain/gallery-filters';
 import type { CategoryKey, CreativeStatus } from '@domain/vocabulary';
 import type {
@@ -11,10 +12,13 @@ import type {
   Creative,
   FacetCounts,
   Folder,
+  FolderCreative,
+  FolderShare,
   Highlights,
   LikeState,
   Page,
   ReviewCounts,
+  SharedFolderPage,
   Suggestion,
   User,
 } from '@domain/types';
@@ -87,6 +91,10 @@ export interface Gateway {
     relevanceSort: boolean;
     /** Counts the creatives behind each filter value (`creatives.facets`); otherwise the filters show none. */
     facetCounts: boolean;
+    /** Share links of a folder and the public page /partage/:token (`shares`); otherwise no 'Partager'. */
+    folderShares: boolean;
+    /** A private note per creative per folder (`folders.setNote`); otherwise no 'Note'. */
+    folderNotes: boolean;
   };
   auth: {
     getSession(): Promise<User | null>;
@@ -144,9 +152,24 @@ export interface Gateway {
     rename(id: string, name: string): Promise<Folder>;
     remove(id: string): Promise<void>;
     /** A page of the folder's approved creatives, most recently added first, with the search. */
-    creatives(id: string, query: { q?: string; cursor?: string | null }): Promise<Page<Creative>>;
+    creatives(id: string, query: { q?: string; cursor?: string | null }): Promise<Page<FolderCreative>>;
     addCreative(id: string, creativeId: string): Promise<Folder>;
     removeCreative(id: string, creativeId: string): Promise<Folder>;
+    /** The owner's private note on a creative of the folder; '' removes it (features.folderNotes). */
+    setNote(id: string, creativeId: string, note: string): Promise<{ note: string | null }>;
+  };
+  /** Share links of a folder (owner) and what a link opens (anyone holding it); features.folderShares. */
+  shares: {
+    list(folderId: string): Promise<FolderShare[]>;
+    create(folderId: string, input: ShareInput): Promise<FolderShare>;
+    revoke(folderId: string, shareId: string): Promise<void>;
+    /** The shared folder's page; the first one (no cursor) counts a view. PASSWORD_REQUIRED, NOT_FOUND or GONE otherwise. */
+    folder(token: string, cursor?: string | null): Promise<SharedFolderPage>;
+    creative(token: string, creativeId: string): Promise<FolderCreative>;
+    /** Gives the password: this browser may then read that link (WRONG_PASSWORD, RATE_LIMITED otherwise). */
+    unlock(token: string, password: string): Promise<void>;
+    /** The original of a shared creative, when the link allows downloads. */
+    download(token: string, creative: Creative): Promise<{ blob: Blob; fileName: string }>;
   };
   users: {
     /** A page of the users, newest first; the cursor continues the same search. */

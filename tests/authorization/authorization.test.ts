@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@domain/roles';
-import { folders } from '@server/db/schema';
+import { folderCreatives, folderShares, folders } from '@server/db/schema';
+import { hashSharePassword } from '@server/services/shares/share-password';
 import { insertCreative, sessionCookieFor, storeTestImage } from '../helpers/fixtures';
 import type { Comment } from '@domain/types';
 import { createTestApp, createUser, uniqueEmail, type TestApp } from '../helpers/test-app';
@@ -53,6 +55,63 @@ beforeAll(async () => {
 
 afterAll(() => t.close());
 
+async function folderOf(userId: string, creativeIds: string[] = []): Promise<string> {
+  const id = (await t.db.insert(folders).values({ userId, name: 'Partagé' }).returning())[0]!.id;
+  if (creativeIds.length) await t.db.insert(folderCreatives).values(creativeIds.map((creativeId) => ({ folderId: id, creativeId })));
+  return id;
+}
+
+let tokens = 0;
+/** A share link of a folder holding both approved creatives (of another account than any caller's). */
+async function shareOf(options: Partial<typeof folderShares.$inferInsert> = {}, folderId?: string) {
+  tokens += 1;
+  const token = `matrice${String(tokens).padStart(25, '0')}`;
+  const folder = folderId ?? (await folderOf(otherAgencyId, [shared.approved, shared.approvedWithMedia]));
+  const [row] = await t.db
+    .insert(folderShares)
+    .values({ folderId: folder, token, ...options })
+    .returning();
+  return row!;
+}
+
+/** What fills a row's parameters: `:id` (and `:shareId`), or `:token`. */
+async function resolveParams(fixture: Fixture, caller: Caller): Promise<{ id: string; shareId?: string; token?: string }> {
+  switch (fixture) {
+    case 'ownFolderFiled':
+      return { id: caller === 'anonymous' ? 'none' : await folderOf(accounts[caller].id, [shared.approved]) };
+    case 'otherFolderFiled':
+      return { id: await folderOf(otherAgencyId, [shared.approved]) };
+    case 'ownShare': {
+      if (caller === 'anonymous') return { id: 'none', shareId: 'none' };
+      const share = await shareOf({}, await folderOf(accounts[caller].id));
+      return { id: share.folderId, shareId: share.id };
+    }
+    case 'otherShare': {
+      const share = await shareOf();
+      return { id: share.folderId, shareId: share.id };
+    }
+    case 'shareOpen':
+      return { id: '', token: (await shareOf()).token };
+    case 'shareDownloadable':
+      return { id: '', token: (await shareOf({ allowDownload: true })).token };
+    case 'shareLocked':
+      return { id: '', token: (await shareOf({ passwordHash: await hashSharePassword('sesame') })).token };
+    case 'shareExpired':
+      return { id: '', token: (await shareOf({ expiresAt: new Date(Date.now() - 60_000), allowDownload: true })).token };
+    case 'shareRevoked': {
+      const share = await shareOf();
+      await t.db.delete(folderShares).where(eq(folderShares.id, share.id));
+      return { id: '', token: share.token };
+    }
+    case 'shareUnknown':
+      return { id: '', token: 'x'.repeat(32) };
+    case 'shareOfOtherFolder':
+      return { id: '', token: (await shareOf({ allowDownload: true }, await folderOf(otherAgencyId, [shared.pendingOfAgency]))).token };
+    default:
+      return { id: await resolveId(fixture, caller) };
+  }
+}
+
 async function resolveId(fixture: Fixture, caller: Caller): Promise<string> {
   switch (fixture) {
     case 'ownFolder':
@@ -77,7 +136,7 @@ async function resolveId(fixture: Fixture, caller: Caller): Promise<string> {
         })
       ).body.id;
     default:
-      return shared[fixture];
+      return shared[fixture as keyof typeof shared];
   }
 }
 
@@ -128,8 +187,13 @@ describe('authorization matrix', () => {
     for (const caller of CALLERS) {
       const name = `${row.method} ${row.route}${row.variant ? ` (${row.variant})` : ''} as ${caller} → ${row.expect[caller]}`;
       it(name, async () => {
-        const id = row.id ? await resolveId(row.id, caller) : '';
-        const path = row.route.replace(':id', id).replace(':file', id).replace(':creativeId', shared.approved);
+        const params = row.id ? await resolveParams(row.id, caller) : { id: '' };
+        const path = row.route
+          .replace(':shareId', params.shareId ?? '')
+          .replace(':token', params.token ?? '')
+          .replace(':id', params.id)
+          .replace(':file', params.id)
+          .replace(':creativeId', shared[row.creative ?? 'approved']);
         const cookie = await cookieFor(row, caller);
         const res = await t.app.request(new URL(path, t.config.publicUrl).toString(), {
           method: row.method,

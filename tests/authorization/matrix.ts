@@ -36,7 +36,22 @@ export type Fixture =
   | 'ownFolder'
   | 'otherFolder'
   | 'freshUser'
-  | 'self';
+  | 'self'
+  /** Folders holding the approved creatives (`:creativeId`), for their notes. */
+  | 'ownFolderFiled'
+  | 'otherFolderFiled'
+  /** A share link (`:id` its folder, `:shareId` the link) of the caller's folder, or of another user's. */
+  | 'ownShare'
+  | 'otherShare'
+  /** `:token` of a share link of a folder holding the approved creatives: */
+  | 'shareOpen'
+  | 'shareDownloadable'
+  | 'shareLocked'
+  | 'shareExpired'
+  | 'shareRevoked'
+  | 'shareUnknown'
+  /** …of a link of another folder, which holds neither creative. */
+  | 'shareOfOtherFolder';
 
 export interface MatrixRow {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -51,6 +66,8 @@ export interface MatrixRow {
   freshSession?: 'session' | 'user';
   /** Named variant when one route appears with several fixtures (own / other). */
   variant?: string;
+  /** Which approved creative fills `:creativeId` (default: 'approved', which has no media file). */
+  creative?: 'approved' | 'approvedWithMedia';
 }
 
 const all = (status: number): Statuses => ({ anonymous: status, user: status, agency: status, specialist: status, admin: status });
@@ -175,6 +192,116 @@ export const MATRIX: MatrixRow[] = [
   { method: 'PUT', route: '/api/folders/:id/creatives/:creativeId', variant: 'other user', id: 'otherFolder', expect: signedIn(404) },
   { method: 'DELETE', route: '/api/folders/:id/creatives/:creativeId', id: 'ownFolder', expect: signedIn(200) },
   { method: 'DELETE', route: '/api/folders/:id/creatives/:creativeId', variant: 'other user', id: 'otherFolder', expect: signedIn(404) },
+  {
+    method: 'PUT',
+    route: '/api/folders/:id/creatives/:creativeId/note',
+    id: 'ownFolderFiled',
+    body: { note: 'Pour le client' },
+    expect: signedIn(200),
+  },
+  {
+    method: 'PUT',
+    route: '/api/folders/:id/creatives/:creativeId/note',
+    variant: 'creative not in the folder',
+    id: 'ownFolder',
+    body: { note: 'Absente' },
+    expect: signedIn(404),
+  },
+  {
+    method: 'PUT',
+    route: '/api/folders/:id/creatives/:creativeId/note',
+    variant: 'other user',
+    id: 'otherFolderFiled',
+    body: { note: 'Volée' },
+    expect: signedIn(404),
+  },
+  { method: 'GET', route: '/api/folders/:id/shares', id: 'ownFolder', expect: signedIn(200) },
+  { method: 'GET', route: '/api/folders/:id/shares', variant: 'other user', id: 'otherFolder', expect: signedIn(404) },
+  { method: 'POST', route: '/api/folders/:id/shares', id: 'ownFolder', body: { includeNotes: true }, expect: signedIn(201) },
+  {
+    method: 'POST',
+    route: '/api/folders/:id/shares',
+    variant: 'other user',
+    id: 'otherFolder',
+    body: { allowDownload: true },
+    expect: signedIn(404),
+  },
+  { method: 'DELETE', route: '/api/folders/:id/shares/:shareId', id: 'ownShare', expect: signedIn(200) },
+  { method: 'DELETE', route: '/api/folders/:id/shares/:shareId', variant: 'other user', id: 'otherShare', expect: signedIn(404) },
+
+  // Share links: the token alone opens its folder's approved creatives, to anyone, and nothing else.
+  { method: 'GET', route: '/api/shares/:token', id: 'shareOpen', expect: all(200) },
+  { method: 'GET', route: '/api/shares/:token', variant: 'password not given', id: 'shareLocked', expect: all(401) },
+  { method: 'GET', route: '/api/shares/:token', variant: 'expired', id: 'shareExpired', expect: all(410) },
+  { method: 'GET', route: '/api/shares/:token', variant: 'revoked', id: 'shareRevoked', expect: all(404) },
+  { method: 'GET', route: '/api/shares/:token', variant: 'unknown', id: 'shareUnknown', expect: all(404) },
+  { method: 'POST', route: '/api/shares/:token/unlock', id: 'shareLocked', body: { password: 'sesame' }, expect: all(200) },
+  {
+    method: 'POST',
+    route: '/api/shares/:token/unlock',
+    variant: 'wrong password',
+    id: 'shareLocked',
+    body: { password: 'faux' },
+    expect: all(400),
+  },
+  {
+    method: 'POST',
+    route: '/api/shares/:token/unlock',
+    variant: 'expired',
+    id: 'shareExpired',
+    body: { password: 'sesame' },
+    expect: all(410),
+  },
+  {
+    method: 'POST',
+    route: '/api/shares/:token/unlock',
+    variant: 'revoked',
+    id: 'shareRevoked',
+    body: { password: 'sesame' },
+    expect: all(404),
+  },
+  { method: 'GET', route: '/api/shares/:token/creatives/:creativeId', id: 'shareOpen', expect: all(200) },
+  { method: 'GET', route: '/api/shares/:token/creatives/:creativeId', variant: 'password not given', id: 'shareLocked', expect: all(401) },
+  { method: 'GET', route: '/api/shares/:token/creatives/:creativeId', variant: 'expired', id: 'shareExpired', expect: all(410) },
+  { method: 'GET', route: '/api/shares/:token/creatives/:creativeId', variant: 'revoked', id: 'shareRevoked', expect: all(404) },
+  {
+    method: 'GET',
+    route: '/api/shares/:token/creatives/:creativeId',
+    variant: 'link of another folder',
+    id: 'shareOfOtherFolder',
+    expect: all(404),
+  },
+  {
+    method: 'GET',
+    route: '/api/shares/:token/creatives/:creativeId/download',
+    id: 'shareDownloadable',
+    creative: 'approvedWithMedia',
+    expect: all(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/shares/:token/creatives/:creativeId/download',
+    variant: 'downloads not allowed',
+    id: 'shareOpen',
+    creative: 'approvedWithMedia',
+    expect: all(403),
+  },
+  {
+    method: 'GET',
+    route: '/api/shares/:token/creatives/:creativeId/download',
+    variant: 'link of another folder',
+    id: 'shareOfOtherFolder',
+    creative: 'approvedWithMedia',
+    expect: all(404),
+  },
+  {
+    method: 'GET',
+    route: '/api/shares/:token/creatives/:creativeId/download',
+    variant: 'expired',
+    id: 'shareExpired',
+    creative: 'approvedWithMedia',
+    expect: all(410),
+  },
 
   { method: 'GET', route: '/api/users', expect: adminOnly(200) },
   { method: 'PATCH', route: '/api/users/:id/role', id: 'freshUser', body: { role: 'agency' }, expect: adminOnly(200) },

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { favoritesQueryInput } from '@domain/schemas/gallery';
 import { folderInput } from '@domain/schemas/folder';
+import { noteInput, shareInput } from '@domain/schemas/share';
 import { currentUser, requirePermission } from '@server/auth/session';
 import { MSG } from '@domain/messages';
 import type { AppEnv, Deps } from '@server/http/context';
@@ -14,11 +15,14 @@ import {
   listFolders,
   removeFromFolder,
   renameFolder,
+  setFolderNote,
 } from '@server/services/folders.service';
+import { createShare, listShares, revokeShare } from '@server/services/shares/shares.service';
 
 const folderId = (c: Context) => idParam(c, 'id', MSG.folderNotFound);
+const entryId = (c: Context) => idParam(c, 'creativeId', MSG.creativeNotFound);
 
-/** The signed-in user's own folders; another user's folder answers 404. */
+/** The signed-in user's own folders, their notes and share links; another user's folder answers 404. */
 export function foldersRoutes(deps: Deps) {
   const { db } = deps;
   return new Hono<AppEnv>()
@@ -40,5 +44,16 @@ export function foldersRoutes(deps: Deps) {
     )
     .delete('/:id/creatives/:creativeId', async (c) =>
       c.json(await removeFromFolder(db, currentUser(c), folderId(c), idParam(c, 'creativeId', MSG.creativeNotFound))),
-    );
+    )
+    .put('/:id/creatives/:creativeId/note', jsonInput(noteInput), async (c) =>
+      c.json(await setFolderNote(db, currentUser(c), folderId(c), entryId(c), c.req.valid('json').note)),
+    )
+    .get('/:id/shares', async (c) => c.json(await listShares(db, currentUser(c), folderId(c))))
+    .post('/:id/shares', jsonInput(shareInput), async (c) =>
+      c.json(await createShare(db, currentUser(c), folderId(c), c.req.valid('json')), 201),
+    )
+    .delete('/:id/shares/:shareId', async (c) => {
+      await revokeShare(db, currentUser(c), folderId(c), idParam(c, 'shareId', MSG.shareNotFound));
+      return c.json({ ok: true });
+    });
 }

@@ -22,19 +22,20 @@ const advertiserVariants = cva('text-slate-600', {
 
 /**
  * The top of a creative's card: its name (a heading linking to its page) and its advertiser, then
- * `children` (e.g. who submitted it and when). `size="lg"` for the home page's highlights; `list`: the
+ * `children` (e.g. who submitted it and when); `href`: where the name leads (default: the creative's page). `size="lg"` for the home page's highlights; `list`: the
  * list the card is in, for the detail page's previous / next.
  */
 export function CreativeCardHeader({
   creative,
   size,
   list,
+  href = paths.creative(creative.id),
   children,
-}: { creative: Creative; list?: CreativeListRef; children?: React.ReactNode } & VariantProps<typeof titleVariants>) {
+}: { creative: Creative; list?: CreativeListRef; href?: string; children?: React.ReactNode } & VariantProps<typeof titleVariants>) {
   return (
     <div className="flex flex-col gap-0.5">
       <h3 className={titleVariants({ size })}>
-        <Link to={paths.creative(creative.id)} state={creativeLinkState(list)} className="hover:text-brand-700">
+        <Link to={href} state={creativeLinkState(list)} className="hover:text-brand-700">
           {creative.name}
         </Link>
       </h3>

@@ -20,11 +20,26 @@ export interface CreativeCardProps {
   eager?: boolean;
   /** The list the card is in: its page then steps through it (← / →) and goes back to it (Esc). */
   list?: CreativeListRef;
+  /** Where the card leads (default: the creative's page), e.g. a share link's own detail page. */
+  href?: string;
+  /** Content under the tags (a folder's note…). */
+  details?: React.ReactNode;
+  /** Without the like button and the comment count (a share link's visitors can do neither). */
+  readOnly?: boolean;
 }
 
 /** A creative in a grid: media, name, advertiser, tags, analysis preview, like and comment count. */
-export function CreativeCard({ creative, onToggleLike, actions, showPreview = true, eager, list }: CreativeCardProps) {
-  const href = paths.creative(creative.id);
+export function CreativeCard({
+  creative,
+  onToggleLike,
+  actions,
+  showPreview = true,
+  eager,
+  list,
+  href = paths.creative(creative.id),
+  details,
+  readOnly = false,
+}: CreativeCardProps) {
   const state = creativeLinkState(list);
   return (
     <article className="group flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
@@ -33,8 +48,9 @@ export function CreativeCard({ creative, onToggleLike, actions, showPreview = tr
         <CreativeBadges creative={creative} className="absolute left-2 top-2" />
       </Link>
       <div className="flex flex-1 flex-col gap-3 p-4">
-        <CreativeCardHeader creative={creative} list={list} />
+        <CreativeCardHeader creative={creative} list={list} href={href} />
         <TagList creative={creative} max={5} />
+        {details}
         {showPreview && creative.analysisPreview.length > 0 ? (
           <div className="flex flex-col gap-1.5 border-t border-slate-100 pt-3 text-sm text-slate-700">
             <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">Hook</p>
@@ -46,15 +62,21 @@ export function CreativeCard({ creative, onToggleLike, actions, showPreview = tr
             </Link>
           </div>
         ) : null}
-        <div className="mt-auto flex items-center gap-2 pt-1">
-          <LikeButton size="sm" liked={creative.likedByMe} count={creative.likes} onToggle={() => onToggleLike(creative)} />
-          <span className="inline-flex items-center gap-1 text-sm text-slate-500" title="Commentaires">
-            <MessageCircle className="size-4" aria-hidden />
-            <span className="sr-only">Commentaires :</span>
-            {creative.commentCount}
-          </span>
-          {actions ? <div className="ml-auto flex items-center gap-1">{actions}</div> : null}
-        </div>
+        {readOnly && !actions ? null : (
+          <div className="mt-auto flex items-center gap-2 pt-1">
+            {readOnly ? null : (
+              <>
+                <LikeButton size="sm" liked={creative.likedByMe} count={creative.likes} onToggle={() => onToggleLike(creative)} />
+                <span className="inline-flex items-center gap-1 text-sm text-slate-500" title="Commentaires">
+                  <MessageCircle className="size-4" aria-hidden />
+                  <span className="sr-only">Commentaires :</span>
+                  {creative.commentCount}
+                </span>
+              </>
+            )}
+            {actions ? <div className="ml-auto flex items-center gap-1">{actions}</div> : null}
+          </div>
+        )}
       </div>
     </article>
   );

@@ -164,5 +164,7 @@ export function firebaseFolders(ctx: FirebaseContext): Gateway['folders'] {
       await guard(ctx, () => updateDoc(ref, { creatives: arrayRemove(creativeId) }));
       return readFolder(uid, id);
     },
+    // Notes come with share links, which Firebase mode does not offer (features.folderNotes: false).
+    setNote: () => Promise.reject(new GatewayError('INTERNAL', MSG.notesUnavailable, 501)),
   };
 }

@@ -10,6 +10,7 @@ import { firebaseFolders } from './folders';
 import { firebaseProfilesOrDefault } from './profiles';
 import { newReadMeter, type ReadMeter } from './reads';
 import { firebaseAgency, firebaseReview } from './review';
+import { firebaseShares } from './shares';
 import { firebaseMediaStore, type MediaStore } from './storage';
 import { firebaseUsers } from './users';
 import { createWebhookPoster, type WebhookPoster } from './webhooks';
@@ -53,8 +54,10 @@ export function createFirebaseGateway(config: FirebaseClientConfig, options: Fir
   };
   return {
     // Firestore has no text ranking, and counting every value of a view would bill a count per value:
-    // a search lists newest first, the filters show no counts (README, "Firebase mode").
-    features: { relevanceSort: false, facetCounts: false },
+    // a search lists newest first, the filters show no counts (README, "Firebase mode"). Share links
+    // need a server to check a token and a password without opening the folder to everyone, and notes
+    // live beside them: neither is offered here.
+    features: { relevanceSort: false, facetCounts: false, folderShares: false, folderNotes: false },
     auth: firebaseAuth({
       auth: services.auth,
       profiles: ctx.profiles,
@@ -66,6 +69,7 @@ export function createFirebaseGateway(config: FirebaseClientConfig, options: Fir
     agency: firebaseAgency(ctx),
     comments: firebaseComments(ctx),
     folders: firebaseFolders(ctx),
+    shares: firebaseShares,
     users: firebaseUsers(ctx),
     analytics: firebaseAnalytics(ctx),
     services,

@@ -17,5 +17,7 @@ export function httpFolders({ api, json, ok }: HttpClient): Gateway['folders'] {
       ),
     addCreative: async (id, creativeId) => json(api.folders[':id'].creatives[':creativeId'].$put(entry(id, creativeId))),
     removeCreative: async (id, creativeId) => json(api.folders[':id'].creatives[':creativeId'].$delete(entry(id, creativeId))),
+    setNote: async (id, creativeId, note) =>
+      json(api.folders[':id'].creatives[':creativeId'].note.$put({ ...entry(id, creativeId), json: { note } })),
   };
 }

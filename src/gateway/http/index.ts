@@ -6,6 +6,7 @@ import { httpComments } from './comments';
 import { httpCreatives } from './creatives';
 import { httpFolders } from './folders';
 import { httpAgency, httpReview } from './review';
+import { httpShares } from './shares';
 import { browserTransport, type HttpTransport } from './transport';
 
 export type { HttpTransport } from './transport';
@@ -14,13 +15,14 @@ export type { HttpTransport } from './transport';
 export function createHttpGateway(transport: HttpTransport = browserTransport): Gateway {
   const client = createClient(transport);
   return {
-    features: { relevanceSort: true, facetCounts: true },
+    features: { relevanceSort: true, facetCounts: true, folderShares: true, folderNotes: true },
     auth: httpAuth(client),
     creatives: httpCreatives(client),
     review: httpReview(client),
     agency: httpAgency(client),
     comments: httpComments(client),
     folders: httpFolders(client),
+    shares: httpShares(client),
     users: httpUsers(client),
     analytics: httpAnalytics(client),
   };

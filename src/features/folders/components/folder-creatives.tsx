@@ -1,4 +1,5 @@
 import { FolderMinus, FolderOpen, SearchX } from 'lucide-react';
+import type * as React from 'react';
 import { Link } from 'react-router';
 import type { Folder } from '@domain/types';
 import { CreativeCard } from '@/components/creative/creative-card';
@@ -15,9 +16,14 @@ import { useLikeHandler } from '@/lib/use-like-handler';
 import { useReadOnWhileEmpty } from '@/lib/use-read-on-while-empty';
 import { folderCreativesQueryOptions, useFolderCreatives } from '../api/get-folder-creatives';
 import { useToggleFolderCreative } from '../api/toggle-folder-creative';
+import { FolderNote } from './folder-note';
 
-/** Right panel of /folders: the folder's creatives, filtered by ?q, each with 'Retirer du dossier', a page at a time. */
-export function FolderCreatives({ folder, q }: { folder: Folder; q: string }) {
+/**
+ * Right panel of /folders: the folder's creatives, filtered by ?q, each with its note (where the
+ * backend keeps notes) and 'Retirer du dossier', a page at a time; `actions` beside the name ('Partager').
+ */
+export function FolderCreatives({ folder, q, actions }: { folder: Folder; q: string; actions?: React.ReactNode }) {
+  const { features } = useGateway();
   const creatives = useFolderCreatives(folder.id, q);
   const list = useCreativeListRef(folderCreativesQueryOptions(useGateway(), folder.id, q), true);
   const toggle = useToggleFolderCreative();
@@ -32,7 +38,10 @@ export function FolderCreatives({ folder, q }: { folder: Folder; q: string }) {
         <h2 id="folder-title" className="min-w-0 break-words text-2xl font-bold tracking-tight text-slate-900">
           {folder.name}
         </h2>
-        <p className="text-sm text-slate-500">{count > 1 ? `${count} créas` : `${count} créa`}</p>
+        <div className="flex items-center gap-3">
+          <p className="text-sm text-slate-500">{count > 1 ? `${count} créas` : `${count} créa`}</p>
+          {actions}
+        </div>
       </div>
       <SearchSummary q={q} firstPage={creatives.data?.pages[0]} />
       <ListStates
@@ -69,6 +78,7 @@ export function FolderCreatives({ folder, q }: { folder: Folder; q: string }) {
               onToggleLike={onToggleLike}
               showPreview={false}
               list={list}
+              details={features.folderNotes ? <FolderNote folderId={folder.id} creative={creative} /> : null}
               actions={
                 <Button
                   variant="ghost"

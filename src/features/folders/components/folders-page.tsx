@@ -1,4 +1,5 @@
 import { FolderPlus } from 'lucide-react';
+import type * as React from 'react';
 import { useSearchParams } from 'react-router';
 import type { Folder } from '@domain/types';
 import { useDeleteFolder } from '../api/delete-folder';
@@ -7,8 +8,11 @@ import { FOLDER_PARAM, withFolder } from '../url-state';
 import { FolderCreatives } from './folder-creatives';
 import { FolderList } from './folder-list';
 
-/** /folders: the user's folders on the left (create, rename, delete), the selected one's creatives on the right. */
-export function FoldersPage() {
+/**
+ * /folders: the user's folders on the left (create, rename, delete), the selected one's creatives on
+ * the right; `renderFolderActions`: controls composed by the app beside the selected folder's name ('Partager').
+ */
+export function FoldersPage({ renderFolderActions }: { renderFolderActions?: (folder: Folder) => React.ReactNode } = {}) {
   const [params, setParams] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
   const folders = useFolders();
@@ -40,7 +44,7 @@ export function FoldersPage() {
           onDelete={onDelete}
         />
         {selected ? (
-          <FolderCreatives key={selected.id} folder={selected} q={q} />
+          <FolderCreatives key={selected.id} folder={selected} q={q} actions={renderFolderActions?.(selected)} />
         ) : folders.isSuccess ? (
           <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
             <FolderPlus className="size-10 text-slate-300" aria-hidden />

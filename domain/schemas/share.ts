@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { PASSWORD_MAX } from '../limits';
+import { MSG } from '../messages';
+import { NOTE_MAX, SHARE_PASSWORD_MIN } from '../shares';
+import { textField } from './fields';
+
+/**
+ * A new share link. `password`: empty or absent means none; `expiresAt`: an instant (ISO 8601) in
+ * the future, or null / absent for a link that works until revoked.
+ */
+export const shareInput = z.object({
+  password: z
+    .string()
+    .max(PASSWORD_MAX, MSG.sharePasswordMax)
+    .refine((v) => v === '' || v.length >= SHARE_PASSWORD_MIN, MSG.sharePasswordMin)
+    .optional(),
+  expiresAt: z.iso
+    .datetime({ offset: true, error: MSG.invalidInput })
+    .refine((v) => new Date(v).getTime() > Date.now(), MSG.shareExpiryPast)
+    .nullable()
+    .optional(),
+  allowDownload: z.boolean().default(false),
+  includeAnalysis: z.boolean().default(false),
+  includeNotes: z.boolean().default(false),
+});
+export type ShareInput = z.input<typeof shareInput>;
+
+/** The password a visitor types on a protected link. */
+export const unlockInput = z.object({
+  password: z
+    .string({ error: MSG.sharePasswordRequiredField })
+    .min(1, MSG.sharePasswordRequiredField)
+    .max(PASSWORD_MAX, MSG.sharePasswordWrong),
+});
+export type UnlockInput = z.input<typeof unlockInput>;
+
+/** A private note on a creative in a folder: trimmed; empty removes it. */
+export const noteInput = z.object({
+  note: textField(MSG.invalidInput).trim().max(NOTE_MAX, MSG.noteMax),
+});
+export type NoteInput = z.input<typeof noteInput>;

@@ -1,0 +1,60 @@
+import { Hono, type Context } from 'hono';
+import { AppError } from '@domain/errors';
+import { downloadFileName } from '@domain/download';
+import { MSG } from '@domain/messages';
+import { pageQuery } from '@domain/schemas/paging';
+import { unlockInput } from '@domain/schemas/share';
+import { SHARE_TOKEN_PATTERN } from '@domain/shares';
+import type { AppEnv, Deps } from '@server/http/context';
+import { idParam } from '@server/http/route-params';
+import { jsonInput, queryInput } from '@server/http/validate';
+import { serveFile } from '@server/media/serve-file';
+import {
+  checkSharePassword,
+  openShare,
+  sharedCreative,
+  sharedDownload,
+  sharedFolderPage,
+  type OpenShare,
+} from '@server/services/shares/shares.service';
+
+/** The `:token` of these routes; anything that cannot be one of ours is unknown without a database round trip. */
+function tokenOf(c: Context): string {
+  const token = c.req.param('token');
+  if (!token || !SHARE_TOKEN_PATTERN.test(token)) throw new AppError('NOT_FOUND', { message: MSG.shareNotFound });
+  return token;
+}
+
+const creativeId = (c: Context) => idParam(c, 'creativeId', MSG.creativeNotFound);
+
+/**
+ * The public side of share links (/partage/:token): no account, no session — the token (and, for a
+ * protected link, the unlock cookie of that token) opens one folder's approved creatives and nothing else.
+ */
+export function sharesRoutes(deps: Deps) {
+  const { db, shareAccess } = deps;
+  /** The link, when it works now and this browser may read it: 404 / 410, or 401 PASSWORD_REQUIRED. */
+  const readable = async (c: Context): Promise<OpenShare> => {
+    const token = tokenOf(c);
+    const share = await openShare(db, token);
+    if (share.row.passwordHash !== null && !shareAccess.isGranted(c, token)) throw new AppError('PASSWORD_REQUIRED');
+    return share;
+  };
+  return new Hono<AppEnv>()
+    .get('/:token', queryInput(pageQuery), async (c) => c.json(await sharedFolderPage(db, await readable(c), c.req.valid('query').cursor)))
+    .post('/:token/unlock', jsonInput(unlockInput), async (c) => {
+      const token = tokenOf(c);
+      const share = await openShare(db, token);
+      await shareAccess.countAttempt(c, token);
+      if (!(await checkSharePassword(share, c.req.valid('json').password))) {
+        throw new AppError('WRONG_PASSWORD', { message: MSG.sharePasswordWrong, fields: { password: MSG.sharePasswordWrong } });
+      }
+      shareAccess.grant(c, token, share.row.expiresAt);
+      return c.json({ ok: true });
+    })
+    .get('/:token/creatives/:creativeId', async (c) => c.json(await sharedCreative(db, await readable(c), creativeId(c))))
+    .get('/:token/creatives/:creativeId/download', async (c) => {
+      const file = await sharedDownload(db, await readable(c), creativeId(c));
+      return serveFile(c, deps.media, file.mediaName, file.contentType, { downloadName: downloadFileName(file.name, file.contentType) });
+    });
+}

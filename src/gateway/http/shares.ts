@@ -1,0 +1,26 @@
+import { downloadFileName } from '@domain/download';
+import type { Gateway } from '../types';
+import { segment, type HttpClient } from './client';
+
+export function httpShares({ api, json, ok }: HttpClient): Gateway['shares'] {
+  const folder = (id: string) => ({ param: { id: segment(id) } });
+  const link = (token: string, creativeId: string) => ({ param: { token: segment(token), creativeId: segment(creativeId) } });
+  return {
+    list: async (folderId) => json(api.folders[':id'].shares.$get(folder(folderId))),
+    create: async (folderId, input) => json(api.folders[':id'].shares.$post({ ...folder(folderId), json: input })),
+    revoke: async (folderId, shareId) => {
+      await ok(api.folders[':id'].shares[':shareId'].$delete({ param: { id: segment(folderId), shareId: segment(shareId) } }));
+    },
+    folder: async (token, cursor) =>
+      json(api.shares[':token'].$get({ param: { token: segment(token) }, query: { cursor: cursor || undefined } })),
+    creative: async (token, creativeId) => json(api.shares[':token'].creatives[':creativeId'].$get(link(token, creativeId))),
+    unlock: async (token, password) => {
+      await ok(api.shares[':token'].unlock.$post({ param: { token: segment(token) }, json: { password } }));
+    },
+    download: async (token, creative) => {
+      const res = await ok(api.shares[':token'].creatives[':creativeId'].download.$get(link(token, creative.id)));
+      const blob = await res.blob();
+      return { blob, fileName: downloadFileName(creative.name, blob.type || res.headers.get('content-type')) };
+    },
+  };
+}
