@@ -2,14 +2,18 @@ import { Hono, type Context } from 'hono';
 import { favoritesQueryInput } from '@domain/schemas/gallery';
 import { folderInput } from '@domain/schemas/folder';
 import { currentUser, requirePermission } from '@server/auth/session';
+import { folderReadmeTitle } from '@domain/folder-zip';
 import { MSG } from '@domain/messages';
 import type { AppEnv, Deps } from '@server/http/context';
 import { idParam } from '@server/http/route-params';
+import { zipAttachment } from '@server/http/zip-attachment';
+import { streamCreativesZip } from '@server/services/creatives-zip';
 import { jsonInput, queryInput } from '@server/http/validate';
 import {
   addToFolder,
   createFolder,
   deleteFolder,
+  folderZipContents,
   listFolderCreatives,
   listFolders,
   removeFromFolder,
@@ -21,24 +25,31 @@ const folderId = (c: Context) => idParam(c, 'id', MSG.folderNotFound);
 /** The signed-in user's own folders; another user's folder answers 404. */
 export function foldersRoutes(deps: Deps) {
   const { db } = deps;
-  return new Hono<AppEnv>()
-    .use(requirePermission('folder:manage'))
-    .get('/', async (c) => c.json(await listFolders(db, currentUser(c))))
-    .post('/', jsonInput(folderInput), async (c) => c.json(await createFolder(db, currentUser(c), c.req.valid('json').name), 201))
-    .patch('/:id', jsonInput(folderInput), async (c) =>
-      c.json(await renameFolder(db, currentUser(c), folderId(c), c.req.valid('json').name)),
-    )
-    .delete('/:id', async (c) => {
-      await deleteFolder(db, currentUser(c), folderId(c));
-      return c.json({ ok: true });
-    })
-    .get('/:id/creatives', queryInput(favoritesQueryInput), async (c) =>
-      c.json(await listFolderCreatives(db, currentUser(c), folderId(c), c.req.valid('query'))),
-    )
-    .put('/:id/creatives/:creativeId', async (c) =>
-      c.json(await addToFolder(db, currentUser(c), folderId(c), idParam(c, 'creativeId', MSG.creativeNotFound))),
-    )
-    .delete('/:id/creatives/:creativeId', async (c) =>
-      c.json(await removeFromFolder(db, currentUser(c), folderId(c), idParam(c, 'creativeId', MSG.creativeNotFound))),
-    );
+  return (
+    new Hono<AppEnv>()
+      .use(requirePermission('folder:manage'))
+      .get('/', async (c) => c.json(await listFolders(db, currentUser(c))))
+      .post('/', jsonInput(folderInput), async (c) => c.json(await createFolder(db, currentUser(c), c.req.valid('json').name), 201))
+      .patch('/:id', jsonInput(folderInput), async (c) =>
+        c.json(await renameFolder(db, currentUser(c), folderId(c), c.req.valid('json').name)),
+      )
+      .delete('/:id', async (c) => {
+        await deleteFolder(db, currentUser(c), folderId(c));
+        return c.json({ ok: true });
+      })
+      .get('/:id/creatives', queryInput(favoritesQueryInput), async (c) =>
+        c.json(await listFolderCreatives(db, currentUser(c), folderId(c), c.req.valid('query'))),
+      )
+      // The folder's originals as one streamed ZIP with a README.txt (HEAD: the same checks, no body).
+      .get('/:id/zip', async (c) => {
+        const { folder, creatives } = await folderZipContents(db, currentUser(c), folderId(c));
+        return zipAttachment(c, folder.name, () => streamCreativesZip(deps.media, creatives, folderReadmeTitle(folder.name)));
+      })
+      .put('/:id/creatives/:creativeId', async (c) =>
+        c.json(await addToFolder(db, currentUser(c), folderId(c), idParam(c, 'creativeId', MSG.creativeNotFound))),
+      )
+      .delete('/:id/creatives/:creativeId', async (c) =>
+        c.json(await removeFromFolder(db, currentUser(c), folderId(c), idParam(c, 'creativeId', MSG.creativeNotFound))),
+      )
+  );
 }
