@@ -17,5 +17,12 @@ export function httpFolders({ api, json, ok }: HttpClient): Gateway['folders'] {
       ),
     addCreative: async (id, creativeId) => json(api.folders[':id'].creatives[':creativeId'].$put(entry(id, creativeId))),
     removeCreative: async (id, creativeId) => json(api.folders[':id'].creatives[':creativeId'].$delete(entry(id, creativeId))),
+    // The server streams the archive: a HEAD first turns an error into a GatewayError, then the
+    // browser's downloader takes the address (nothing goes through the page's memory).
+    downloadZip: async (target) => {
+      const route = api.folders[':id'].zip;
+      await ok(route.$get(folder(target.id), { init: { method: 'HEAD' } }));
+      return { kind: 'url', url: route.$path(folder(target.id)) };
+    },
   };
 }
