@@ -15,6 +15,7 @@ import { useLikeHandler } from '@/lib/use-like-handler';
 import { useReadOnWhileEmpty } from '@/lib/use-read-on-while-empty';
 import { folderCreativesQueryOptions, useFolderCreatives } from '../api/get-folder-creatives';
 import { useToggleFolderCreative } from '../api/toggle-folder-creative';
+import { FolderZipButton } from './folder-zip-button';
 
 /** Right panel of /folders: the folder's creatives, filtered by ?q, each with 'Retirer du dossier', a page at a time. */
 export function FolderCreatives({ folder, q }: { folder: Folder; q: string }) {
@@ -34,6 +35,7 @@ export function FolderCreatives({ folder, q }: { folder: Folder; q: string }) {
         </h2>
         <p className="text-sm text-slate-500">{count > 1 ? `${count} créas` : `${count} créa`}</p>
       </div>
+      <FolderZipButton folder={folder} />
       <SearchSummary q={q} firstPage={creatives.data?.pages[0]} />
       <ListStates
         isPending={creatives.isPending || readingOn}
