@@ -2,7 +2,8 @@
  * npm run build && npm run bench:zip -- [--files 11] [--mb 48] [--server dist-server/index.js]
  *
  * Peak memory of the server while it streams a ~500 MB folder as a ZIP (issue 18: a 500 MB folder
- * may raise RSS by ≤ 64 MB). Starts the built server on a fresh DATA_DIR (PGlite, disk store,
+ * may raise RSS by ≤ 64 MB), with the disk store and with the S3 store (a local s3rver process,
+ * tests/helpers/s3-server.ts). For each, starts the built server on a fresh DATA_DIR (PGlite,
  * seeded with the demo accounts), uploads `files` real MP4s of `mb` MB as the admin (the upload
  * path: stored originals with their rows; bench/media-files.ts makes the video once), files them
  * in a folder, downloads a small folder's ZIP first (libraries loaded), then for a fast client
@@ -19,6 +20,7 @@ import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import type { Creative, Folder } from '@domain/types';
 import { freePort } from '../e2e/support/server';
+import { startS3Server } from '../tests/helpers/s3-server';
 import { encodeForm, exitOf, loginTo, serverEnv, waitForHealth } from '../tests/helpers/server-process';
 import { creativeForm, VALID_FORM } from '../tests/helpers/uploads';
 import { makeVideo } from './media-files';
@@ -65,18 +67,23 @@ async function download(url: string, cookie: string, file: string, bytesPerSecon
   return { bytes, ms: performance.now() - started };
 }
 
-async function main() {
-  if (!fs.existsSync(opts.server!)) throw new Error(`${opts.server} not found: run npm run build first`);
-  const count = Number(opts.files);
-  const video = fs.readFileSync(await makeVideo(Number(opts.mb)));
-  console.log(`${count} × ${(video.length / MB).toFixed(1)} MiB MP4; node ${process.version}; ${os.cpus().length} cores`);
+interface Result {
+  label: string;
+  before: number;
+  peak: number;
+  growth: number;
+  bytes: number;
+  ms: number;
+}
 
+/** One server on one store: seeds the folder, then downloads its ZIP as a fast and as a slow client. */
+async function measure(store: string, video: Buffer, count: number, extraEnv: Record<string, string>): Promise<Result[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'creatheque-bench-zip-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [opts.server!], {
     cwd: projectRoot,
-    env: serverEnv(port, dataDir, { SEED: 'demo', LOG_LEVEL: 'warn', WRITE_RATE_LIMIT: 'off' }),
+    env: serverEnv(port, dataDir, { SEED: 'demo', LOG_LEVEL: 'warn', WRITE_RATE_LIMIT: 'off', ...extraEnv }),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
@@ -107,7 +114,7 @@ async function main() {
       const creative = (await res.json()) as Creative;
       await api('PUT', `/api/folders/${folder.id}/creatives/${creative.id}`);
     }
-    console.log(`Seeded through the upload path in ${((performance.now() - uploadStarted) / 1000).toFixed(1)} s`);
+    console.log(`${store}: seeded through the upload path in ${((performance.now() - uploadStarted) / 1000).toFixed(1)} s`);
 
     const small = await api<Folder>('POST', '/api/folders', { name: 'Chauffe' });
     const demo = (await api<{ items: Creative[] }>('GET', '/api/creatives')).items.slice(0, 3);
@@ -115,7 +122,7 @@ async function main() {
     const archive = path.join(dataDir, 'bench.zip');
     await download(`${baseUrl}/api/folders/${small.id}/zip`, cookie, archive);
 
-    const results = [];
+    const results: Result[] = [];
     for (const [label, rate] of [
       ['fast client', undefined],
       ['slow client (40 MB/s)', 40 * MB],
@@ -129,24 +136,46 @@ async function main() {
       const { stdout } = await run('unzip', ['-Z1', archive]);
       const entries = stdout.trim().split('\n');
       if (entries.length !== count + 1 || entries.at(-1) !== 'README.txt') throw new Error(`unexpected entries: ${entries.join(', ')}`);
-      results.push({ label, before: before.rss, peak: after.peak, growth: after.peak - before.rss, bytes: got.bytes, ms: got.ms });
+      results.push({
+        label: `${store}, ${label}`,
+        before: before.rss,
+        peak: after.peak,
+        growth: after.peak - before.rss,
+        bytes: got.bytes,
+        ms: got.ms,
+      });
     }
 
-    console.log('client                  RSS before  peak RSS  growth    archive     time   throughput');
-    for (const r of results) {
-      console.log(
-        `${r.label.padEnd(23)} ${(r.before / MB).toFixed(0).padStart(7)} MB ${(r.peak / MB).toFixed(0).padStart(6)} MB ${(r.growth / MB).toFixed(1).padStart(5)} MB ${(r.bytes / MB).toFixed(1).padStart(7)} MiB ${(r.ms / 1000).toFixed(2).padStart(6)} s ${(r.bytes / MB / (r.ms / 1000)).toFixed(0).padStart(6)} MiB/s`,
-      );
-    }
-    console.log(`Archives checked: unzip -t passed, ${count} media + README.txt`);
-    const worst = Math.max(...results.map((r) => r.growth));
-    console.log(worst <= 64 * MB ? 'OK: growth ≤ 64 MB' : `OVER: growth ${(worst / MB).toFixed(1)} MB > 64 MB`);
-    if (worst > 64 * MB) process.exitCode = 1;
+    return results;
   } finally {
     child.kill('SIGKILL');
     await exitOf(child);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+async function main() {
+  if (!fs.existsSync(opts.server!)) throw new Error(`${opts.server} not found: run npm run build first`);
+  const count = Number(opts.files);
+  const video = fs.readFileSync(await makeVideo(Number(opts.mb)));
+  console.log(`${count} × ${(video.length / MB).toFixed(1)} MiB MP4; node ${process.version}; ${os.cpus().length} cores`);
+  const results = await measure('disk', video, count, {});
+  const s3 = await startS3Server({ prefix: 'bench-zip' });
+  try {
+    results.push(...(await measure('s3 (s3rver)', video, count, s3.env)));
+  } finally {
+    await s3.stop();
+  }
+  console.log('store, client                        RSS before  peak RSS  growth    archive     time   throughput');
+  for (const r of results) {
+    console.log(
+      `${r.label.padEnd(36)} ${(r.before / MB).toFixed(0).padStart(7)} MB ${(r.peak / MB).toFixed(0).padStart(6)} MB ${(r.growth / MB).toFixed(1).padStart(5)} MB ${(r.bytes / MB).toFixed(1).padStart(7)} MiB ${(r.ms / 1000).toFixed(2).padStart(6)} s ${(r.bytes / MB / (r.ms / 1000)).toFixed(0).padStart(6)} MiB/s`,
+    );
+  }
+  console.log(`Archives checked: unzip -t passed, ${count} media + README.txt each`);
+  const worst = Math.max(...results.map((r) => r.growth));
+  console.log(worst <= 64 * MB ? 'OK: growth ≤ 64 MB' : `OVER: growth ${(worst / MB).toFixed(1)} MB > 64 MB`);
+  if (worst > 64 * MB) process.exitCode = 1;
 }
 
 main().catch((err: unknown) => {
