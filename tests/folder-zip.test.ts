@@ -144,6 +144,7 @@ describe('GET /api/folders/:id/zip', () => {
     const res = await t.request<ApiError>('GET', `/api/folders/${folder.id}/zip`, { cookie: owner.cookie });
     expect(res.status).toBe(413);
     expect(res.body.error.message).toBe(MSG.folderZipTooLarge);
+    expect((await t.request('HEAD', `/api/folders/${folder.id}/zip`, { cookie: owner.cookie })).status).toBe(413);
   });
 
   it('closes the file being read when the client goes away mid-archive', async () => {
