@@ -9,17 +9,17 @@
  * just before. The video is a real MP4 made once with the ffmpeg of @ffmpeg-installer/ffmpeg
  * (constant bitrate, so its size is what is asked). Last figures: bench/baselines/upload-memory.json.
  */
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs, promisify } from 'node:util';
+import { parseArgs } from 'node:util';
 import { freePort } from '../e2e/support/server';
+import { makeVideo } from './media-files';
 import { startS3Server } from '../tests/helpers/s3-server';
 import { encodeForm, exitOf, loginTo, serverEnv, waitForHealth } from '../tests/helpers/server-process';
 import { creativeForm, pngBytes, VALID_FORM } from '../tests/helpers/uploads';
 
-const run = promisify(execFile);
 const projectRoot = path.resolve(import.meta.dirname, '..');
 const { values: opts } = parseArgs({
   options: {
@@ -35,23 +35,6 @@ function memoryOf(pid: number): { rss: number; peak: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) * 1024;
   return { rss: kb('VmRSS'), peak: kb('VmHWM') };
-}
-
-async function makeVideo(megabytes: number): Promise<string> {
-  const file = path.join(os.tmpdir(), `creatheque-bench-${megabytes}mb.mp4`);
-  if (fs.existsSync(file)) return file;
-  const { default: ffmpeg } = (await import('@ffmpeg-installer/ffmpeg')) as { default: { path: string } };
-  const seconds = 20;
-  const bitrate = `${Math.floor((megabytes * 8 * 1.0e6 * 1.048) / seconds / 1000)}k`;
-  // Constant bitrate with filler data: the file is as large as asked whatever the picture.
-  await run(ffmpeg.path, [
-    ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30'],
-    ...['-f', 'lavfi', '-i', 'sine=frequency=440', '-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast'],
-    ...['-b:v', bitrate, '-minrate', bitrate, '-maxrate', bitrate, '-bufsize', '4M', '-x264-params', 'nal-hrd=cbr'],
-    ...['-pix_fmt', 'yuv420p', '-c:a', 'aac', '-movflags', '+faststart', `${file}.part.mp4`],
-  ]);
-  fs.renameSync(`${file}.part.mp4`, file);
-  return file;
 }
 
 async function measure(label: string, video: Buffer, extraEnv: Record<string, string>) {

@@ -41,3 +41,11 @@ export const COMMENTS_PAGE_SIZE = 20;
 export const USERS_PAGE_SIZE = 50;
 /** The contact address shown to users when the deployment does not set one (server CONTACT_EMAIL). */
 export const DEFAULT_CONTACT_EMAIL = 'contact@creatheque.fr';
+/**
+ * Largest ZIP of a folder (media bytes plus headroom for headers and README.txt): archives are
+ * written without ZIP64, whose 32-bit sizes and offsets stop at 4 GiB; a bigger folder is refused
+ * before the first byte.
+ */
+export const ZIP_MAX_BYTES = 4 * 1024 ** 3 - 64 * 1024 ** 2;
+/** Most files in one ZIP without ZIP64 (16-bit entry count), README.txt included. */
+export const ZIP_MAX_ENTRIES = 65_535;

@@ -132,6 +132,7 @@ export const MSG = {
   creativeDeleted: 'Créative supprimée avec succès',
   creativeDeleteError: 'Une erreur est survenue lors de la suppression',
   downloadError: 'Une erreur est survenue lors du téléchargement',
+  folderZipTooLarge: 'Ce dossier est trop volumineux pour être téléchargé en une seule archive (4 Go au plus)',
   creativeApproved: 'Créative approuvée',
   creativeRejected: 'Créative refusée',
   creativeUpdated: 'Créative mise à jour avec succès',

@@ -7,7 +7,8 @@ import type { Folder, FolderCreative, Page, User } from '@domain/types';
 import type { Db } from '../db/client';
 import { creatives, folderCreatives, folders, media, user } from '../db/schema';
 import { searchedTimeList } from './creatives/search';
-import { creativeSelection, toCreative } from './creatives/creative-row';
+import { categoriesOf, creativeSelection, toCreative } from './creatives/creative-row';
+import { checkZipFits, type ZipCreative } from './creatives-zip';
 import { afterTimeCursor, decodeTimeCursor, timeKey, toPage, type TimeCursor } from './pagination';
 
 /**
@@ -149,4 +150,43 @@ export async function removeFromFolder(db: Db, viewer: User, id: string, creativ
   await ownFolder(db, viewer, id);
   await db.delete(folderCreatives).where(and(eq(folderCreatives.folderId, id), eq(folderCreatives.creativeId, creativeId)));
   return ownFolder(db, viewer, id);
+}
+
+/**
+ * What the folder's ZIP holds (GET /api/folders/:id/zip): the creatives its page shows — approved
+ * ones, most recently added first — with their stored originals; refused before the first byte
+ * when the archive could not be written (checkZipFits).
+ */
+export async function folderZipContents(db: Db, viewer: User, id: string): Promise<{ folder: Folder; creatives: ZipCreative[] }> {
+  const folder = await ownFolder(db, viewer, id);
+  const rows = await db
+    .select({
+      creative: {
+        name: creatives.name,
+        advertiser: creatives.advertiser,
+        formats: creatives.formats,
+        objectives: creatives.objectives,
+        types: creatives.types,
+        sectors: creatives.sectors,
+        platforms: creatives.platforms,
+      },
+      mediaName: media.name,
+      contentType: media.contentType,
+      size: media.size,
+    })
+    .from(folderCreatives)
+    .innerJoin(creatives, eq(creatives.id, folderCreatives.creativeId))
+    .leftJoin(media, eq(media.id, creatives.mediaId))
+    .where(and(eq(folderCreatives.folderId, id), eq(creatives.status, 'approved')))
+    .orderBy(desc(folderCreatives.addedAt), desc(folderCreatives.creativeId));
+  const contents = rows.map(({ creative, mediaName, contentType, size }) => ({
+    name: creative.name,
+    advertiser: creative.advertiser,
+    ...categoriesOf(creative),
+    mediaName,
+    contentType,
+    size,
+  }));
+  checkZipFits(contents);
+  return { folder, creatives: contents };
 }

@@ -69,6 +69,18 @@ export interface AnalyticsPeriodQuery {
 
 export type Unsubscribe = () => void;
 
+/** How far an archive built in the page has got: `done` of `total` files fetched. */
+export interface ZipProgress {
+  done: number;
+  total: number;
+}
+
+/**
+ * A folder's ZIP, ready for the browser to save: the server's address, which the browser's own
+ * downloader streams to disk (http), or an archive built in the page (firebase).
+ */
+export type FolderZip = { kind: 'url'; url: string } | { kind: 'blob'; blob: Blob; fileName: string };
+
 /** Which page of a list: none (or null) for the first, else the previous page's `nextCursor`. */
 export interface PageQuery {
   cursor?: string | null;
@@ -157,6 +169,12 @@ export interface Gateway {
     removeCreative(id: string, creativeId: string): Promise<Folder>;
     /** The owner's private note on a creative of the folder; '' removes it (features.folderNotes). */
     setNote(id: string, creativeId: string, note: string): Promise<{ note: string | null }>;
+    /**
+     * The folder's approved creatives' originals as one ZIP with a README.txt (domain/folder-zip.ts).
+     * Rejects (GatewayError) before anything is saved when the archive cannot be had; `onProgress`
+     * is called only where the archive is built in the page.
+     */
+    downloadZip(folder: Folder, onProgress?: (p: ZipProgress) => void): Promise<FolderZip>;
   };
   /** Share links of a folder (owner) and what a link opens (anyone holding it); features.folderShares. */
   shares: {

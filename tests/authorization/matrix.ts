@@ -188,6 +188,8 @@ export const MATRIX: MatrixRow[] = [
   { method: 'DELETE', route: '/api/folders/:id', variant: 'other user', id: 'otherFolder', expect: signedIn(404) },
   { method: 'GET', route: '/api/folders/:id/creatives', id: 'ownFolder', expect: signedIn(200) },
   { method: 'GET', route: '/api/folders/:id/creatives', variant: 'other user', id: 'otherFolder', expect: signedIn(404) },
+  { method: 'GET', route: '/api/folders/:id/zip', id: 'ownFolder', expect: signedIn(200) },
+  { method: 'GET', route: '/api/folders/:id/zip', variant: 'other user', id: 'otherFolder', expect: signedIn(404) },
   { method: 'PUT', route: '/api/folders/:id/creatives/:creativeId', id: 'ownFolder', expect: signedIn(200) },
   { method: 'PUT', route: '/api/folders/:id/creatives/:creativeId', variant: 'other user', id: 'otherFolder', expect: signedIn(404) },
   { method: 'DELETE', route: '/api/folders/:id/creatives/:creativeId', id: 'ownFolder', expect: signedIn(200) },

@@ -390,6 +390,16 @@ export function gatewayContract(makeHarness: () => Promise<ContractHarness>) {
       expect(await owner.gateway.folders.list()).toEqual([]);
     });
 
+    it("offers the owner's folder as a ZIP; another user's is not found", async () => {
+      const owner = await h.signedIn('user');
+      const other = await h.signedIn('user');
+      const folder = await owner.gateway.folders.create('Archive');
+      const zip = await owner.gateway.folders.downloadZip(folder);
+      // The server's streamed address (http) or the archive built in the page (firebase).
+      expect(zip.kind === 'url' ? zip.url : zip.fileName).toMatch(/zip$/);
+      expect((await failure(other.gateway.folders.downloadZip(folder))).code).toBe('NOT_FOUND');
+    });
+
     it('lets only admins change roles, never their own', async () => {
       const admin = await h.signedIn('admin');
       const target = await h.signedIn('user');

@@ -1,3 +1,4 @@
+import { strFromU8, unzipSync } from 'fflate';
 import { collection, doc, getDoc, getDocs, setDoc, Timestamp, writeBatch, type Firestore } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchesFilters, type GalleryFilters } from '@domain/gallery-filters';
@@ -503,6 +504,26 @@ describe.skipIf(missing.length > 0)('firebase adapter on the emulators', () => {
       expect((await failure(agency.gateway.folders.addCreative((await agency.gateway.folders.create('A')).id, pending.id))).code).toBe(
         'NOT_FOUND',
       );
+    });
+
+    it("downloads the owner's folder as a ZIP built in the page, with README.txt", async () => {
+      const owner = await backend.signedIn('user');
+      const specialist = await backend.signedIn('specialist');
+      const one = await specialist.gateway.creatives.submit({ ...FORM, name: 'Promo Été' }, await backend.image());
+      const two = await specialist.gateway.creatives.submit({ ...FORM, name: 'promo ete' }, await backend.image());
+      const folder = await owner.gateway.folders.create('Pour le client');
+      await owner.gateway.folders.addCreative(folder.id, one.id);
+      const filed = await owner.gateway.folders.addCreative(folder.id, two.id);
+      const progress: number[] = [];
+      const zip = await owner.gateway.folders.downloadZip(filed, (p) => progress.push(p.done));
+      if (zip.kind !== 'blob') throw new Error('the firebase adapter builds the archive in the page');
+      expect(zip.fileName).toBe('Pour le client.zip');
+      const entries = unzipSync(new Uint8Array(await zip.blob.arrayBuffer()));
+      expect(Object.keys(entries)).toEqual(['promo-ete.png', 'promo-ete-2.png', 'README.txt']);
+      expect(strFromU8(entries['README.txt']!)).toContain('- promo-ete.png\r\n  Créative : promo ete');
+      expect(progress).toEqual([0, 1, 2]);
+      const stranger = await backend.signedIn('user');
+      expect((await failure(stranger.gateway.folders.downloadZip(filed))).code).toBe('NOT_FOUND');
     });
 
     it('goes on after the last creative shown even when it left the folder between two pages', async () => {

@@ -2,7 +2,7 @@ import { eq, getTableColumns, sql, type Placeholder, type SQL } from 'drizzle-or
 import { analysisPreview } from '@domain/analysis-preview';
 import type { MediaType } from '@domain/vocabulary';
 import { joinCategory, type CreativeStatus } from '@domain/vocabulary';
-import type { Creative } from '@domain/types';
+import type { Categories, Creative } from '@domain/types';
 import type { Db } from '@server/db/client';
 import { creativeLikes, creatives, media, user } from '@server/db/schema';
 import { imageSources } from '@server/media/derivatives';
@@ -60,6 +60,19 @@ export type CreativeRow = Awaited<ReturnType<ReturnType<typeof selectCreatives>[
 
 const mediaUrl = (name: string | null) => (name ? `${MEDIA_URL_PREFIX}${name}` : null);
 
+/** A creative's tags as the API shows them: each category's values joined ('Meta, TikTok'). */
+export function categoriesOf(
+  c: Pick<typeof creatives.$inferSelect, 'formats' | 'objectives' | 'types' | 'sectors' | 'platforms'>,
+): Categories {
+  return {
+    format: joinCategory(c.formats),
+    objective: joinCategory(c.objectives),
+    type: joinCategory(c.types),
+    sector: joinCategory(c.sectors),
+    platform: joinCategory(c.platforms),
+  };
+}
+
 /** The API shape of a creative; the analysis only for viewers allowed to read it. */
 export function toCreative(row: CreativeRow, options: { withAnalysis: boolean }): Creative {
   const c = row.creative;
@@ -77,11 +90,7 @@ export function toCreative(row: CreativeRow, options: { withAnalysis: boolean })
     sources: imageSources(row.mediaName, row.variantWidths, MEDIA_URL_PREFIX),
     placeholderColor: row.placeholderColor,
     image: c.image,
-    format: joinCategory(c.formats),
-    objective: joinCategory(c.objectives),
-    type: joinCategory(c.types),
-    sector: joinCategory(c.sectors),
-    platform: joinCategory(c.platforms),
+    ...categoriesOf(c),
     likes: c.likes,
     likedByMe: Boolean(row.likedByMe),
     commentCount: c.commentCount,

@@ -15,6 +15,7 @@ import {
   type DocumentData,
   type DocumentReference,
 } from 'firebase/firestore';
+import { folderReadmeTitle, folderZipName } from '@domain/folder-zip';
 import { FOLDER_PAGE_SIZE } from '@domain/limits';
 import { MSG } from '@domain/messages';
 import { folderInput } from '@domain/schemas/folder';
@@ -25,6 +26,7 @@ import { dataOf, guard, requireUid, requireViewer, type FirebaseContext } from '
 import { notFoundCreative, readCreativeDoc } from './creatives-shared';
 import { gatewayError, validate } from './errors';
 import { toCreative, toFolder } from './mappers';
+import { buildCreativesZip, type FetchFile } from './creatives-zip';
 import { collectPage, decodeCursor, encodeCursor, type ScanBatch, type ScanPosition } from './paging';
 
 /** Another user's folder is not found, not forbidden (nothing is revealed). */
@@ -50,7 +52,7 @@ function resumeIndex(ids: string[], after: ScanPosition | null): number {
  * Personal folders (spec §7): `folders/{id}` {userId, name, creatives[], createdAt}, read where
  * userId equals the user; the rules keep every folder to its owner.
  */
-export function firebaseFolders(ctx: FirebaseContext): Gateway['folders'] {
+export function firebaseFolders(ctx: FirebaseContext, fetchFile: FetchFile = (url) => fetch(url)): Gateway['folders'] {
   const col = () => collection(ctx.db, 'folders');
 
   function folderRef(id: string): DocumentReference {
@@ -156,6 +158,31 @@ export function firebaseFolders(ctx: FirebaseContext): Gateway['folders'] {
       const already = Array.isArray(data.creatives) && data.creatives.includes(creativeId);
       if (!already) await guard(ctx, () => updateDoc(ref, { creatives: arrayUnion(creativeId) }));
       return readFolder(uid, id);
+    },
+
+    // No server to stream it: the archive is built in the page from the Storage files (creatives-zip.ts).
+    async downloadZip(target, onProgress) {
+      const uid = await requireUid(ctx);
+      const { data } = await ownFolder(uid, target.id);
+      const folder = toFolder(target.id, data);
+      const read = await Promise.all(
+        folder.creativeIds.map(async (creativeId) => {
+          try {
+            return toCreative(creativeId, await readCreativeDoc(ctx, creativeId), { uid });
+          } catch (err) {
+            if (err instanceof GatewayError && err.code === 'NOT_FOUND') return null;
+            throw err;
+          }
+        }),
+      );
+      const shown = read.filter((c): c is Creative => c !== null && c.status === 'approved');
+      try {
+        const blob = await buildCreativesZip(shown, folderReadmeTitle(folder.name), fetchFile, onProgress);
+        return { kind: 'blob', blob, fileName: folderZipName(folder.name) };
+      } catch (err) {
+        ctx.log('[firebase] folder zip failed', err);
+        throw err instanceof GatewayError ? err : gatewayError('INTERNAL', MSG.downloadError);
+      }
     },
 
     async removeCreative(id, creativeId) {

@@ -17,6 +17,7 @@ import { useReadOnWhileEmpty } from '@/lib/use-read-on-while-empty';
 import { folderCreativesQueryOptions, useFolderCreatives } from '../api/get-folder-creatives';
 import { useToggleFolderCreative } from '../api/toggle-folder-creative';
 import { FolderNote } from './folder-note';
+import { FolderZipButton } from './folder-zip-button';
 
 /**
  * Right panel of /folders: the folder's creatives, filtered by ?q, each with its note (where the
@@ -43,6 +44,7 @@ export function FolderCreatives({ folder, q, actions }: { folder: Folder; q: str
           {actions}
         </div>
       </div>
+      <FolderZipButton folder={folder} />
       <SearchSummary q={q} firstPage={creatives.data?.pages[0]} />
       <ListStates
         isPending={creatives.isPending || readingOn}
