@@ -9,6 +9,7 @@ import type {
   Analytics,
   Comment,
   Creative,
+  DuplicateCheck,
   FacetCounts,
   Folder,
   Highlights,
@@ -87,6 +88,8 @@ export interface Gateway {
     relevanceSort: boolean;
     /** Counts the creatives behind each filter value (`creatives.facets`); otherwise the filters show none. */
     facetCounts: boolean;
+    /** Checks a chosen file against the library before sending (`creatives.checkDuplicates`, issue 18). */
+    duplicateCheck: boolean;
   };
   auth: {
     getSession(): Promise<User | null>;
@@ -114,6 +117,8 @@ export interface Gateway {
     similar(id: string): Promise<Creative[]>;
     /** How many approved creatives each filter value would show with the rest of the view (features.facetCounts). */
     facets(query: GalleryQuery): Promise<FacetCounts>;
+    /** Creatives the file seems to duplicate, before it is sent (features.duplicateCheck). */
+    checkDuplicates(file: File): Promise<DuplicateCheck>;
   };
   review: {
     /** A page of the queue, newest first. */

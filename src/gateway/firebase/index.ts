@@ -54,7 +54,7 @@ export function createFirebaseGateway(config: FirebaseClientConfig, options: Fir
   return {
     // Firestore has no text ranking, and counting every value of a view would bill a count per value:
     // a search lists newest first, the filters show no counts (README, "Firebase mode").
-    features: { relevanceSort: false, facetCounts: false },
+    features: { relevanceSort: false, facetCounts: false, duplicateCheck: false },
     auth: firebaseAuth({
       auth: services.auth,
       profiles: ctx.profiles,
