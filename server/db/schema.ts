@@ -238,6 +238,7 @@ export const creatives = pgTable(
     index('creatives_sectors_idx').using('gin', t.sectors),
     index('creatives_platforms_idx').using('gin', t.platforms),
     // Duplicate detection (migration 0011): exact by hash of the upload, near by any equal band of the dHash.
+    // The band indexes also INCLUDE (phash, id) in the migration (index-only lookups), which Drizzle cannot declare.
     index('creatives_media_sha256_idx')
       .on(t.mediaSha256)
       .where(sql`${t.mediaSha256} is not null`),

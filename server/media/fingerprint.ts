@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { DHASH_COLUMNS, DHASH_ROWS, dHash, toSigned } from '@domain/perceptual-hash';
 import { openImage } from './sharp';
 
@@ -21,4 +22,18 @@ export async function perceptualHash(picture: Buffer | string): Promise<bigint |
   } catch {
     return null;
   }
+}
+
+/** What identifies a file for duplicate detection: its bytes' SHA-256 (hex), and its picture's dHash (null: none could be read). */
+export interface Fingerprint {
+  sha256: string;
+  phash: bigint | null;
+}
+
+/** SHA-256 (hex) of bytes in memory or of a stream (a stored original, read once). */
+export async function sha256Of(data: Buffer | AsyncIterable<Buffer>): Promise<string> {
+  const digest = createHash('sha256');
+  if (Buffer.isBuffer(data)) digest.update(data);
+  else for await (const chunk of data) digest.update(chunk);
+  return digest.digest('hex');
 }

@@ -9,10 +9,11 @@ ALTER TABLE "creatives" ADD COLUMN "phash" bigint;--> statement-breakpoint
 ALTER TABLE "creatives" ADD COLUMN "duplicate_of" text;--> statement-breakpoint
 CREATE INDEX "creatives_media_sha256_idx" ON "creatives" USING btree ("media_sha256") WHERE "media_sha256" IS NOT NULL;--> statement-breakpoint
 -- Near duplicates differ in at most 5 of 64 bits, so they agree on at least one of these 6 bands
--- (widths 11, 11, 11, 11, 10, 10 from the high bits: domain/perceptual-hash.ts BAND_WIDTHS).
-CREATE INDEX "creatives_phash_band0_idx" ON "creatives" USING btree ((("phash" >> 53) & 2047)) WHERE "phash" IS NOT NULL;--> statement-breakpoint
-CREATE INDEX "creatives_phash_band1_idx" ON "creatives" USING btree ((("phash" >> 42) & 2047)) WHERE "phash" IS NOT NULL;--> statement-breakpoint
-CREATE INDEX "creatives_phash_band2_idx" ON "creatives" USING btree ((("phash" >> 31) & 2047)) WHERE "phash" IS NOT NULL;--> statement-breakpoint
-CREATE INDEX "creatives_phash_band3_idx" ON "creatives" USING btree ((("phash" >> 20) & 2047)) WHERE "phash" IS NOT NULL;--> statement-breakpoint
-CREATE INDEX "creatives_phash_band4_idx" ON "creatives" USING btree ((("phash" >> 10) & 1023)) WHERE "phash" IS NOT NULL;--> statement-breakpoint
-CREATE INDEX "creatives_phash_band5_idx" ON "creatives" USING btree (("phash" & 1023)) WHERE "phash" IS NOT NULL;
+-- (widths 11, 11, 11, 11, 10, 10 from the high bits: domain/perceptual-hash.ts BAND_WIDTHS). Each index
+-- carries phash and id: the distance is checked inside the index (index-only scans, no table row read).
+CREATE INDEX "creatives_phash_band0_idx" ON "creatives" USING btree ((("phash" >> 53) & 2047)) INCLUDE ("phash", "id") WHERE "phash" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "creatives_phash_band1_idx" ON "creatives" USING btree ((("phash" >> 42) & 2047)) INCLUDE ("phash", "id") WHERE "phash" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "creatives_phash_band2_idx" ON "creatives" USING btree ((("phash" >> 31) & 2047)) INCLUDE ("phash", "id") WHERE "phash" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "creatives_phash_band3_idx" ON "creatives" USING btree ((("phash" >> 20) & 2047)) INCLUDE ("phash", "id") WHERE "phash" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "creatives_phash_band4_idx" ON "creatives" USING btree ((("phash" >> 10) & 1023)) INCLUDE ("phash", "id") WHERE "phash" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "creatives_phash_band5_idx" ON "creatives" USING btree (("phash" & 1023)) INCLUDE ("phash", "id") WHERE "phash" IS NOT NULL;
