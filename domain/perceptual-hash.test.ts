@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   BAND_WIDTHS,
   DUPLICATE_MAX_DISTANCE,
+  FLAT_GREY_RANGE,
+  hasStructure,
   bandShifts,
   dHash,
   hammingDistance,
@@ -29,6 +31,14 @@ describe('dHash', () => {
 
   it('refuses a grid of the wrong size', () => {
     expect(() => dHash(new Array(64).fill(0))).toThrow(RangeError);
+  });
+});
+
+describe('flat pictures', () => {
+  it('have no meaningful dHash: one colour with compression noise is flat, a gradient is not', () => {
+    expect(hasStructure(grid(() => 120))).toBe(false);
+    expect(hasStructure(grid((row, col) => 120 + ((row + col) % 3)))).toBe(false);
+    expect(hasStructure(grid((_, col) => 100 + col * FLAT_GREY_RANGE))).toBe(true);
   });
 });
 

@@ -18,6 +18,23 @@ export const BAND_WIDTHS = [11, 11, 11, 11, 10, 10] as const;
 const MASK_64 = (1n << 64n) - 1n;
 
 /**
+ * A grid whose grey levels span less than this is flat (one colour, give or take compression noise): its
+ * dHash is noise around 0 and would match every other flat picture, so it gets none (exact duplicates only).
+ */
+export const FLAT_GREY_RANGE = 8;
+
+/** Whether a 9×8 grid has enough structure for its dHash to mean something. */
+export function hasStructure(grey: ArrayLike<number>): boolean {
+  let min = 255;
+  let max = 0;
+  for (let i = 0; i < grey.length; i++) {
+    min = Math.min(min, grey[i]!);
+    max = Math.max(max, grey[i]!);
+  }
+  return max - min >= FLAT_GREY_RANGE;
+}
+
+/**
  * The dHash of a 9×8 greyscale grid: bit (row × 8 + column) is set when a pixel is brighter than its
  * right neighbour. The first pixel of the grid gives the highest bit. Unsigned, 0 ≤ hash < 2^64.
  */

@@ -86,7 +86,8 @@ for (const [label, viewport, file] of [
           .getByRole('button', { name: chip, exact: true })
           .click();
       }
-      await page.getByRole('button', { name: 'Envoyer quand même', exact: true }).click();
+      await expect.poll(() => warning.getByText(/Vous pouvez tout de même l’envoyer avec « Soumettre la créative »/).count()).toBe(1);
+      await page.getByRole('button', { name: 'Soumettre la créative', exact: true }).click();
       await page.getByRole('dialog', { name: 'Créative soumise !' }).waitFor();
     });
 

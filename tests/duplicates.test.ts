@@ -107,6 +107,19 @@ describe('the check before sending (POST /api/creatives/duplicates)', () => {
     }
   });
 
+  it('flat pictures (one colour) are matched by their exact bytes only, never to each other', async () => {
+    const flat = (background: string) =>
+      sharp({ create: { width: 320, height: 400, channels: 3, background } })
+        .png()
+        .toBuffer();
+    const red = await submitCreative(t, cookies.admin, await flat('#e11d48'), 'rouge.png', 'image/png');
+    const [row] = await t.db.select({ phash: creatives.phash }).from(creatives).where(eq(creatives.id, red.id));
+    expect(row!.phash).toBeNull();
+    expect((await check(cookies.agency, await flat('#0ea5e9'), 'bleu.png', 'image/png')).body).toEqual({ matches: [], hiddenMatch: false });
+    const same = await check(cookies.agency, await flat('#e11d48'), 'rouge.png', 'image/png');
+    expect(same.body.matches.map((m) => [m.exact, m.creative.id])).toEqual([[true, red.id]]);
+  });
+
   it("an agency learns only that a creative it may not open matches: another agency's pending one", async () => {
     const secret = await png(5);
     const pending = await submitCreative(t, cookies.otherAgency, secret, 'secret.png', 'image/png');

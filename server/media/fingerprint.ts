@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { DHASH_COLUMNS, DHASH_ROWS, dHash, toSigned } from '@domain/perceptual-hash';
+import { DHASH_COLUMNS, DHASH_ROWS, dHash, hasStructure, toSigned } from '@domain/perceptual-hash';
 import { openImage } from './sharp';
 
 /**
  * The perceptual hash of a picture (an image, or a video's poster frame) as stored in
  * `creatives.phash` (signed bigint): upright, greyscale, squeezed to 9×8 pixels (the aspect ratio is
  * dropped on purpose: a resized copy keeps it, a crop is another picture), then domain dHash.
- * Null when the picture cannot be decoded.
+ * Null when the picture cannot be decoded, or is flat (domain hasStructure: exact duplicates only).
  */
 export async function perceptualHash(picture: Buffer | string): Promise<bigint | null> {
   try {
@@ -18,7 +18,7 @@ export async function perceptualHash(picture: Buffer | string): Promise<bigint |
       .resize(DHASH_COLUMNS, DHASH_ROWS, { fit: 'fill', kernel: 'cubic' })
       .raw()
       .toBuffer();
-    return toSigned(dHash(grey));
+    return hasStructure(grey) ? toSigned(dHash(grey)) : null;
   } catch {
     return null;
   }

@@ -20,7 +20,7 @@ import { CategoryField } from './category-field';
 import { CountedTextField } from './counted-text-field';
 import { FlagFields } from './flag-fields';
 import { useDuplicateCheck } from '../api/check-duplicates';
-import { DuplicateWarning, foundDuplicate } from './duplicate-warning';
+import { DuplicateWarning } from './duplicate-warning';
 import { MediaField } from './media-field';
 
 const SERVER_FIELDS: Path<SubmitFormValues>[] = [
@@ -69,7 +69,6 @@ export function CreativeForm({
   const [failure, setFailure] = useState<string | null>(null);
   const pickRef = useRef<HTMLButtonElement>(null);
   const duplicates = useDuplicateCheck(checkDuplicates ? file : null);
-  const duplicateFound = foundDuplicate(duplicates.data);
   const mediaMissing = () => !file && !current;
   const formLocked = Boolean(unavailable) && !current;
 
@@ -140,7 +139,9 @@ export function CreativeForm({
                 setMediaError(undefined);
               }}
             />
-            {file ? <DuplicateWarning check={duplicates.data} /> : null}
+            {file ? (
+              <DuplicateWarning check={duplicates.data} continueHint={`Vous pouvez tout de même l’envoyer avec « ${submitLabel} ».`} />
+            ) : null}
           </CardContent>
         </Card>
 
@@ -197,7 +198,7 @@ export function CreativeForm({
           <FormAlert>{failure}</FormAlert>
           {progress !== null ? <Progress value={progress} label="Envoi du média" /> : null}
           <Button type="submit" size="lg" className="self-stretch sm:self-end" disabled={isSubmitting}>
-            {isSubmitting ? 'Envoi en cours…' : duplicateFound && file ? 'Envoyer quand même' : submitLabel}
+            {isSubmitting ? 'Envoi en cours…' : submitLabel}
           </Button>
         </div>
       </fieldset>

@@ -10,9 +10,10 @@ export const foundDuplicate = (check: DuplicateCheck | undefined): check is Dupl
 
 /**
  * 'Cette créative semble déjà présente' (issue 18) under the chosen file: each match the viewer may open
- * (picture, name, advertiser, link), or only the fact when they may not. Sending stays possible.
+ * (picture, name, advertiser, link), or only the fact when they may not. Sending stays possible: the
+ * form's own button continues (`continueHint` says so).
  */
-export function DuplicateWarning({ check }: { check: DuplicateCheck | undefined }) {
+export function DuplicateWarning({ check, continueHint }: { check: DuplicateCheck | undefined; continueHint: string }) {
   if (!foundDuplicate(check)) return null;
   return (
     <section
@@ -48,7 +49,7 @@ export function DuplicateWarning({ check }: { check: DuplicateCheck | undefined 
         </ul>
       ) : null}
       {check.hiddenMatch && !check.matches.length ? <p>Une créative identique ou très proche a déjà été soumise.</p> : null}
-      <p>Vous pouvez tout de même l’envoyer : l’équipe de validation verra qu’il s’agit peut-être d’un doublon.</p>
+      <p>{continueHint}</p>
     </section>
   );
 }
