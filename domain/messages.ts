@@ -127,6 +127,9 @@ export const MSG = {
   creativeNotFound: 'Créative non trouvée',
   mediaUnavailable: 'Média non disponible',
   facetCountsUnavailable: 'Le décompte des créas par filtre n’est pas disponible avec ce backend.',
+  duplicateCheckUnavailable: 'La détection des doublons n’est pas disponible avec ce backend.',
+  /** Issue 18, verbatim: the submit form's warning when the chosen file matches a creative. */
+  duplicateFound: 'Cette créative semble déjà présente',
   deleteCreativeConfirm: 'Êtes-vous sûr de vouloir supprimer cette créative ?',
   deleteError: 'Une erreur est survenue lors de la suppression.',
   creativeDeleted: 'Créative supprimée avec succès',

@@ -65,6 +65,8 @@ export interface Creative extends Categories {
   analyzedBy: string | null;
   rating: number | null;
   rejectionReason: string | null;
+  /** The suspected original found at submission (issue 18): set in the review queue only. */
+  duplicateOf?: string | null;
 }
 
 export interface Page<T> {
@@ -176,4 +178,19 @@ export interface Suggestion {
   category?: CategoryKey;
   /** kind 'creative': its id. */
   id?: string;
+}
+
+/** One creative that a file about to be sent seems to duplicate (issue 18), as the viewer may see it. */
+export interface DuplicateMatch {
+  /** Same bytes as the file (SHA-256); otherwise a near duplicate of its picture. */
+  exact: boolean;
+  creative: Creative;
+}
+
+/** What the submit form learns about a chosen file before sending it. */
+export interface DuplicateCheck {
+  /** Creatives the viewer may open, best first (exact, then nearest). */
+  matches: DuplicateMatch[];
+  /** A creative the viewer may not open matches too: the warning is shown without its details. */
+  hiddenMatch: boolean;
 }

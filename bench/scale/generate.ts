@@ -103,7 +103,7 @@ export function creativesSql(p: ScaleParams, from: number, to: number, counts: {
   const analysed = `(status = 'approved' and ra < 0.35)`;
   const columns = `id, name, advertiser, search_text, media_id, media_type, formats, objectives, types, sectors, platforms,
     likes, comment_count, status, validated, submitted_by, is_junto_angel, tested_and_approved,
-    attention, interest, desire, best_practices, actions, rejection_reason, created_at, updated_at`;
+    attention, interest, desire, best_practices, actions, rejection_reason, media_sha256, phash, created_at, updated_at`;
   // The search documents and facet bits as the triggers of migrations 0007 and 0009 write them (replica mode skips triggers).
   return `
   insert into creatives (${columns}, search_vector, member_search_vector, facet_lo, facet_hi)
@@ -132,6 +132,8 @@ export function creativesSql(p: ScaleParams, from: number, to: number, counts: {
     case when ${analysed} then jsonb_build_array(${arr(W.BEST_PRACTICES)}[bp], ${arr(W.BEST_PRACTICES)}[${other('bp', W.BEST_PRACTICES.length)}]) else '[]'::jsonb end,
     case when ${analysed} then jsonb_build_array(${arr(W.ACTIONS)}[${skewed(W.ACTIONS.length)}]) else '[]'::jsonb end,
     case when status = 'rejected' then ${arr(W.REJECTION_REASONS)}[${skewed(W.REJECTION_REASONS.length)}] end,
+    -- Duplicate detection (migration 0011): a distinct upload hash and 64 random bits of dHash each.
+    md5(i::text) || md5(random()::text), ('x' || substr(md5(random()::text), 1, 16))::bit(64)::bigint,
     created_at, created_at
   from (
     select *, ${other('ob', nO)} as ob2, ${other('ty', nT)} as ty2, ${other('se', nS)} as se2, ${other('pl', nPl)} as pl2,

@@ -1,6 +1,7 @@
 /**
  * npm run media:backfill
- * Makes the responsive AVIF/WebP variants of the media stored before they existed (issue 13).
+ * Makes the responsive AVIF/WebP variants of the media stored before they existed (issue 13), then the
+ * fingerprints of the creatives stored before duplicate detection (issue 18: SHA-256 and dHash).
  * Reads DATA_DIR and DATABASE_URL the way the server does. On PostgreSQL it can run while the
  * server runs; the embedded PGlite database opens in one process only: stop the server first.
  * Interrupted, it can be started again: it goes on with what is left.
@@ -9,6 +10,7 @@ import path from 'node:path';
 import { openDatabase } from '../db/client';
 import { lockDataDir } from '../db/data-lock';
 import { mediaStoreOf } from '../media/media-store-of';
+import { backfillFingerprints } from '../services/fingerprint-backfill';
 import { backfillImageVariants } from '../services/media-backfill';
 import { errorMessage, fail, loadCommandEnv } from './cli-output';
 
@@ -29,6 +31,14 @@ async function main() {
     process.stdout.write(
       `Variantes responsive : ${summary.made} média(s) traité(s)` +
         (summary.missing ? `, ${summary.missing} sans fichier image (ignoré(s))` : '') +
+        '.\n',
+    );
+    const fingerprints = await backfillFingerprints(database.db, store, {
+      onProgress: (s) => process.stdout.write(`… ${s.made + s.missing} créative(s) examinée(s)\n`),
+    });
+    process.stdout.write(
+      `Empreintes des doublons : ${fingerprints.made} créative(s) traitée(s)` +
+        (fingerprints.missing ? `, ${fingerprints.missing} sans image lisible (doublons exacts seulement)` : '') +
         '.\n',
     );
   } finally {

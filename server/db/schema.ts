@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { BAND_WIDTHS, bandShifts } from '@domain/perceptual-hash';
 import {
   type ExtraConfigColumn,
   bigint,
@@ -28,6 +29,15 @@ const newestFirst = (column: ExtraConfigColumn) => column.desc().nullsFirst();
 
 /** A PostgreSQL text-search document (migration 0007: the `fr_search` configuration, kept by a trigger). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** Band i of a perceptual hash column, the expression its index is built on (domain/perceptual-hash.ts). */
+export function bandExpressions(phash: SQLWrapper): SQL[] {
+  return BAND_WIDTHS.map((width, i) => {
+    const shift = bandShifts()[i]!;
+    const mask = sql.raw(String(2 ** width - 1));
+    return shift ? sql`((${phash} >> ${sql.raw(String(shift))}) & ${mask})` : sql`(${phash} & ${mask})`;
+  });
+}
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -188,6 +198,12 @@ export const creatives = pgTable(
     analyzedBy: text('analyzed_by'),
     rating: integer('rating'),
     rejectionReason: text('rejection_reason'),
+    /** Duplicate detection (migration 0011, domain/perceptual-hash.ts): SHA-256 of the upload as sent, hex. */
+    mediaSha256: text('media_sha256'),
+    /** dHash of the image or the video's poster, as a signed 64-bit integer. */
+    phash: bigint('phash', { mode: 'bigint' }),
+    /** The suspected original found at submission (no foreign key: a deleted original just stops being linked). */
+    duplicateOf: text('duplicate_of'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -221,6 +237,16 @@ export const creatives = pgTable(
     index('creatives_types_idx').using('gin', t.types),
     index('creatives_sectors_idx').using('gin', t.sectors),
     index('creatives_platforms_idx').using('gin', t.platforms),
+    // Duplicate detection (migration 0011): exact by hash of the upload, near by any equal band of the dHash.
+    // The band indexes also INCLUDE (phash, id) in the migration (index-only lookups), which Drizzle cannot declare.
+    index('creatives_media_sha256_idx')
+      .on(t.mediaSha256)
+      .where(sql`${t.mediaSha256} is not null`),
+    ...bandExpressions(t.phash).map((band, i) =>
+      index(`creatives_phash_band${i}_idx`)
+        .on(band)
+        .where(sql`${t.phash} is not null`),
+    ),
     uniqueIndex('creatives_one_featured_idx')
       .on(t.isFeatured)
       .where(sql`${t.isFeatured}`),

@@ -66,6 +66,8 @@ export type WriteBudgets = Record<WriteKind, KindBudget>;
 /** Every write route of the API (`METHOD pattern`, as registered) and its kind; tests/rate-limits.test.ts checks it is complete. */
 export const WRITE_ROUTES: Readonly<Record<string, Exclude<WriteKind, 'unknown'>>> = {
   'POST /api/creatives': 'submission',
+  // The duplicate check before sending uploads the file too (issue 18): it costs what a submission costs.
+  'POST /api/creatives/duplicates': 'submission',
   'PATCH /api/creatives/:id': 'submission',
   'POST /api/admin/creatives': 'submission',
   'POST /api/creatives/:id/comments': 'comment',

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
@@ -24,6 +25,8 @@ export interface UploadedFile {
   ext: string;
   kind: MediaType;
   originalName: string;
+  /** SHA-256 of the bytes as sent (hex), computed while they stream in: exact duplicates (issue 18). */
+  sha256: string;
 }
 
 export interface ParsedUpload {
@@ -124,9 +127,11 @@ async function writeMedia(stream: Readable, target: string): Promise<Omit<Upload
   let headBytes = 0;
   let size = 0;
   let accepted: Sniffed | null = null;
+  const digest = createHash('sha256');
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       size += chunk.length;
+      digest.update(chunk);
       if (!accepted) {
         head.push(chunk);
         headBytes += chunk.length;
@@ -147,7 +152,9 @@ async function writeMedia(stream: Readable, target: string): Promise<Omit<Upload
     }
     throw err;
   }
-  return accepted && size > 0 ? { size, contentType: accepted.mime, ext: accepted.ext, kind: accepted.kind } : null;
+  return accepted && size > 0
+    ? { size, contentType: accepted.mime, ext: accepted.ext, kind: accepted.kind, sha256: digest.digest('hex') }
+    : null;
 }
 
 /**

@@ -10,6 +10,7 @@ import type {
   Analytics,
   Comment,
   Creative,
+  DuplicateCheck,
   FacetCounts,
   Folder,
   FolderCreative,
@@ -107,6 +108,8 @@ export interface Gateway {
     folderShares: boolean;
     /** A private note per creative per folder (`folders.setNote`); otherwise no 'Note'. */
     folderNotes: boolean;
+    /** Checks a chosen file against the library before sending (`creatives.checkDuplicates`, issue 18). */
+    duplicateCheck: boolean;
   };
   auth: {
     getSession(): Promise<User | null>;
@@ -134,6 +137,8 @@ export interface Gateway {
     similar(id: string): Promise<Creative[]>;
     /** How many approved creatives each filter value would show with the rest of the view (features.facetCounts). */
     facets(query: GalleryQuery): Promise<FacetCounts>;
+    /** Creatives the file seems to duplicate, before it is sent (features.duplicateCheck). */
+    checkDuplicates(file: File): Promise<DuplicateCheck>;
   };
   review: {
     /** A page of the queue, newest first. */

@@ -150,6 +150,8 @@ export const MATRIX: MatrixRow[] = [
   { method: 'GET', route: '/api/creatives/:id/comments', id: 'approved', expect: all(200) },
   { method: 'POST', route: '/api/creatives/:id/comments', id: 'approved', body: { text: 'Bravo' }, expect: signedIn(201) },
   { method: 'POST', route: '/api/creatives', body: 'creativeForm', expect: submitters(201) },
+  // The duplicate check before sending (issue 18): whoever may submit; nothing is stored.
+  { method: 'POST', route: '/api/creatives/duplicates', body: 'creativeForm', expect: submitters(200) },
   { method: 'PATCH', route: '/api/creatives/:id', id: 'freshApproved', body: 'creativeForm', expect: staff(200) },
   { method: 'DELETE', route: '/api/creatives/:id', id: 'freshApproved', expect: staff(200) },
   { method: 'POST', route: '/api/creatives/:id/approve', id: 'freshPending', expect: staff(200) },

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { searchTextOf } from '@domain/search';
 import type { Deps } from '@server/http/context';
 import { serverPaths } from '@server/paths';
+import { perceptualHash, sha256Of } from '@server/media/fingerprint';
 import { storeMedia } from '@server/services/media.service';
 import { commentLikes, comments, creativeLikes, creatives, user } from '../schema';
 import { renderAd } from './demo-ad-art';
@@ -24,13 +25,19 @@ import {
 const ASSETS = serverPaths.seedAssets;
 type SubmitterIds = Record<DemoCreative['by'], string>;
 
+/** The stored media of a demo creative, and its fingerprint for duplicate detection (like a submission's). */
 async function storeDemoMedia(deps: Deps, c: DemoCreative) {
+  const { media, picture, data } = await storeDemoFiles(deps, c);
+  return { media, fingerprint: { sha256: await sha256Of(data), phash: await perceptualHash(picture) } };
+}
+
+async function storeDemoFiles(deps: Deps, c: DemoCreative) {
   if (c.video) {
     const [data, poster] = await Promise.all([
       fs.readFile(path.join(ASSETS, `${c.video}.mp4`)),
       fs.readFile(path.join(ASSETS, `${c.video}-poster.jpg`)),
     ]);
-    return storeMedia(deps, {
+    const media = await storeMedia(deps, {
       source: { data },
       ext: 'mp4',
       contentType: 'video/mp4',
@@ -38,9 +45,10 @@ async function storeDemoMedia(deps: Deps, c: DemoCreative) {
       mediaType: 'video',
       poster,
     });
+    return { media, picture: poster, data };
   }
   const data = await renderAd({ ...c.art!, brand: c.advertiser });
-  return storeMedia(deps, {
+  const media = await storeMedia(deps, {
     source: { data },
     ext: 'jpg',
     contentType: 'image/jpeg',
@@ -49,6 +57,7 @@ async function storeDemoMedia(deps: Deps, c: DemoCreative) {
     width: c.art!.size[0],
     height: c.art!.size[1],
   });
+  return { media, picture: data, data };
 }
 
 /** Seeds the demo library; returns counts for the log line. */
@@ -77,7 +86,9 @@ export async function seedDemoContent(deps: Deps, submitters: SubmitterIds, now 
             name: c.name,
             advertiser: c.advertiser,
             searchText: searchTextOf(c),
-            mediaId: stored[i]!.id,
+            mediaId: stored[i]!.media.id,
+            mediaSha256: stored[i]!.fingerprint.sha256,
+            phash: stored[i]!.fingerprint.phash,
             mediaType: c.video ? 'video' : 'image',
             formats: c.format,
             objectives: c.objective,

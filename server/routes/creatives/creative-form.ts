@@ -40,3 +40,14 @@ function parseForm(fields: Record<string, string>): CreativeInputData {
   }
   return parseInput(creativeInput, data);
 }
+
+/** A multipart body with one `media` file (required), streamed to a temp file that is removed when `handle` returns. */
+export async function withUploadedMedia<T>(c: Context<AppEnv>, deps: Deps, handle: (file: UploadedFile) => Promise<T>): Promise<T> {
+  const { file } = await readUpload(c, deps.media);
+  if (!file) throw new AppError('VALIDATION', { message: MSG.mediaRequired, fields: { media: MSG.mediaRequired } });
+  try {
+    return await handle(file);
+  } finally {
+    await deps.media.discardTemp(file.tempPath);
+  }
+}

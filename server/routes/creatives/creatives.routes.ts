@@ -23,7 +23,8 @@ import { feature, review } from '@server/services/creatives/review.service';
 import { similarSource, similarTo } from '@server/services/creatives/similar.service';
 import { suggest } from '@server/services/creatives/suggestions.service';
 import { deleteCreative, submitCreative, updateCreative } from '@server/services/creatives/submission.service';
-import { withCreativeForm } from './creative-form';
+import { checkDuplicates } from '@server/services/creatives/duplicates.service';
+import { withCreativeForm, withUploadedMedia } from './creative-form';
 
 /** The `:id` of these routes: a creative's. */
 const creativeId = (c: Context) => idParam(c, 'id', MSG.creativeNotFound);
@@ -83,6 +84,11 @@ export function creativesRoutes(deps: Deps) {
         withCreativeForm(c, deps, { mediaRequired: true }, async (input, file) =>
           c.json(await submitCreative(deps, currentUser(c), input, file!), 201),
         ),
+      )
+      // Before sending (issue 18): does the chosen file seem to be there already? The file is streamed to
+      // a temp file, fingerprinted and removed; nothing is stored.
+      .post('/duplicates', requirePermission('creative:submit', { signedOutMessage: MSG.mustBeLoggedToSubmit }), withoutDeadline, (c) =>
+        withUploadedMedia(c, deps, async (file) => c.json(await checkDuplicates(deps, currentUser(c), file))),
       )
       .patch('/:id', requirePermission('creative:update'), withoutDeadline, (c) => {
         const id = creativeId(c); // before the form, whose media would otherwise be streamed to disk for nothing

@@ -9,13 +9,15 @@ import { imageSources } from '@server/media/derivatives';
 
 export const MEDIA_URL_PREFIX = '/media/';
 
-/** Every column of creatives but the search documents (the targets of the search: long, and never shown). */
+/** Every column of creatives but the search documents and fingerprints (the targets of lookups: never shown). */
 const {
   searchText: _searchText,
   searchVector: _searchVector,
   memberSearchVector: _memberSearchVector,
   facetLo: _facetLo,
   facetHi: _facetHi,
+  mediaSha256: _mediaSha256,
+  phash: _phash,
   ...shownColumns
 } = getTableColumns(creatives);
 
@@ -73,8 +75,11 @@ export function categoriesOf(
   };
 }
 
-/** The API shape of a creative; the analysis only for viewers allowed to read it. */
-export function toCreative(row: CreativeRow, options: { withAnalysis: boolean }): Creative {
+/**
+ * The API shape of a creative; the analysis only for viewers allowed to read it, the suspected original
+ * (duplicate detection) only in the review queue.
+ */
+export function toCreative(row: CreativeRow, options: { withAnalysis: boolean; withDuplicate?: boolean }): Creative {
   const c = row.creative;
   const original = mediaUrl(row.mediaName) ?? c.image;
   return {
@@ -113,5 +118,6 @@ export function toCreative(row: CreativeRow, options: { withAnalysis: boolean })
     analyzedBy: c.analyzedBy,
     rating: c.rating,
     rejectionReason: c.rejectionReason,
+    ...(options.withDuplicate ? { duplicateOf: c.duplicateOf } : {}),
   };
 }

@@ -57,7 +57,8 @@ export async function listByStatus(db: Db, query: QueueQuery): Promise<Page<Crea
     rows,
     QUEUE_PAGE_SIZE,
     (r) => timeKey(r.creative.createdAt, r.creative.id),
-    (r) => toCreative(r, { withAnalysis: true }),
+    // The suspected original is the staff's: an agency's own list ('Mes créas') never names another creative.
+    (r) => toCreative(r, { withAnalysis: true, withDuplicate: query.submittedBy === undefined }),
   );
 }
 

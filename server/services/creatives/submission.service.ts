@@ -10,21 +10,34 @@ import { creatives } from '@server/db/schema';
 import type { Deps } from '@server/http/context';
 import { sanitizeUpload } from '@server/media/sanitize-upload';
 import type { UploadedFile } from '@server/media/upload';
+import { perceptualHash, type Fingerprint } from '@server/media/fingerprint';
 import { deleteMedia, storeMedia } from '../media.service';
+import { findDuplicates } from './duplicates.service';
 import { getCreative } from './creative.service';
 import { creativeColumns } from './creative-write';
 import type { z } from 'zod';
 
-/** An upload, cleaned of its metadata and checked (server/media/sanitize-upload.ts), stored with its derivatives. */
+/**
+ * An upload, cleaned of its metadata and checked (server/media/sanitize-upload.ts), stored with its
+ * derivatives; and its fingerprint for duplicate detection (the dHash of the cleaned image, or of the
+ * poster frame already made for a video: the video is not read again).
+ */
 async function storeUpload(deps: Deps, file: UploadedFile) {
-  return storeMedia(deps, {
-    ...(await sanitizeUpload(deps, file)),
+  const sanitized = await sanitizeUpload(deps, file);
+  const picture =
+    file.kind === 'image' ? ('data' in sanitized.source ? sanitized.source.data : sanitized.source.tempPath) : sanitized.poster;
+  const fingerprint: Fingerprint = { sha256: file.sha256, phash: picture ? await perceptualHash(picture) : null };
+  const stored = await storeMedia(deps, {
+    ...sanitized,
     ext: file.ext,
     contentType: file.contentType,
     originalName: file.originalName,
     mediaType: file.kind,
   });
+  return { stored, fingerprint };
 }
+
+const fingerprintColumns = (fp: Fingerprint) => ({ mediaSha256: fp.sha256, phash: fp.phash });
 
 /** Runs `write`; if it fails, the media stored for it is removed again. */
 async function withMedia<T>(deps: Deps, mediaId: string | null, write: () => Promise<T>): Promise<T> {
@@ -42,8 +55,9 @@ async function withMedia<T>(deps: Deps, mediaId: string | null, write: () => Pro
  */
 export async function submitCreative(deps: Deps, viewer: User, input: CreativeInputData, file: UploadedFile): Promise<Creative> {
   const status = statusOnSubmit(viewer.role);
-  const stored = await storeUpload(deps, file);
+  const { stored, fingerprint } = await storeUpload(deps, file);
   const row = await withMedia(deps, stored.id, async () => {
+    const [original] = await findDuplicates(deps.db, fingerprint);
     const [inserted] = await deps.db
       .insert(creatives)
       .values({
@@ -55,6 +69,8 @@ export async function submitCreative(deps: Deps, viewer: User, input: CreativeIn
         status,
         validated: status === 'approved',
         submittedBy: viewer.id,
+        ...fingerprintColumns(fingerprint),
+        duplicateOf: original?.id ?? null,
       })
       .returning();
     return inserted!;
@@ -79,13 +95,14 @@ export async function updateCreative(
 ): Promise<Creative> {
   const [existing] = await deps.db.select({ mediaId: creatives.mediaId }).from(creatives).where(eq(creatives.id, id));
   if (!existing) throw new AppError('NOT_FOUND', { message: MSG.creativeNotFound });
-  const stored = file ? await storeUpload(deps, file) : null;
+  const upload = file ? await storeUpload(deps, file) : null;
+  const stored = upload?.stored ?? null;
   await withMedia(deps, stored?.id ?? null, () =>
     deps.db
       .update(creatives)
       .set({
         ...creativeColumns(input),
-        ...(stored && file ? { mediaId: stored.id, mediaType: file.kind } : {}),
+        ...(stored && file && upload ? { mediaId: stored.id, mediaType: file.kind, ...fingerprintColumns(upload.fingerprint) } : {}),
         updatedAt: new Date(),
       })
       .where(eq(creatives.id, id)),

@@ -1,3 +1,4 @@
+import { CopyCheck } from 'lucide-react';
 import type * as React from 'react';
 import { Link } from 'react-router';
 import type { Creative } from '@domain/types';
@@ -14,7 +15,8 @@ export function SubmissionGrid({ children }: { children: React.ReactNode }) {
 
 /**
  * A pending or rejected creative in the validation and 'Mes créas' grids: media, name, advertiser,
- * optionally the submitter, every tag, the rejection reason, and the page's buttons in the footer.
+ * optionally the submitter, the suspected original ('Doublon possible': the validation queue only), every
+ * tag, the rejection reason, and the page's buttons in the footer.
  */
 export function SubmissionCard({
   creative,
@@ -39,6 +41,17 @@ export function SubmissionCard({
             <time dateTime={creative.createdAt}>{formatDate(creative.createdAt)}</time>
           </p>
         </CreativeCardHeader>
+        {creative.duplicateOf ? (
+          <p className="flex flex-wrap items-center gap-2 text-sm">
+            <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold text-amber-900">
+              <CopyCheck className="size-3.5" aria-hidden />
+              Doublon possible
+            </span>
+            <Link to={paths.creative(creative.duplicateOf)} className="font-medium text-brand-700 underline">
+              Voir l’original
+            </Link>
+          </p>
+        ) : null}
         <TagList creative={creative} />
         {creative.status === 'rejected' && creative.rejectionReason ? (
           <p className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">

@@ -345,6 +345,8 @@ export function firebaseCreatives(ctx: FirebaseContext): Gateway['creatives'] {
 
     // features.facetCounts is false: the UI never asks (README, "Firebase mode").
     facets: () => Promise.reject(new GatewayError('INTERNAL', MSG.facetCountsUnavailable, 501)),
+    // features.duplicateCheck is false: no server computes hashes here (README, "Firebase mode").
+    checkDuplicates: () => Promise.reject(new GatewayError('INTERNAL', MSG.duplicateCheckUnavailable, 501)),
 
     async list(q) {
       const uid = await uidOf(ctx);

@@ -56,8 +56,9 @@ export function createFirebaseGateway(config: FirebaseClientConfig, options: Fir
     // Firestore has no text ranking, and counting every value of a view would bill a count per value:
     // a search lists newest first, the filters show no counts (README, "Firebase mode"). Share links
     // need a server to check a token and a password without opening the folder to everyone, and notes
-    // live beside them: neither is offered here.
-    features: { relevanceSort: false, facetCounts: false, folderShares: false, folderNotes: false },
+    // live beside them; duplicate detection needs the server's fingerprints of every upload: none of
+    // these is offered here.
+    features: { relevanceSort: false, facetCounts: false, folderShares: false, folderNotes: false, duplicateCheck: false },
     auth: firebaseAuth({
       auth: services.auth,
       profiles: ctx.profiles,

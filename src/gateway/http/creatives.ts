@@ -22,9 +22,10 @@ export function galleryParams(query: GalleryQuery) {
 
 const nonEmpty = (values: string[] | undefined) => (values?.length ? values : undefined);
 
-export function creativeForm(input: CreativeInput, file?: File | Blob | null, fileName?: string): FormData {
+/** The multipart form of the submit and edit routes; without `input`, the file alone (the duplicate check). */
+export function creativeForm(input: CreativeInput | null, file?: File | Blob | null, fileName?: string): FormData {
   const form = new FormData();
-  form.set('data', JSON.stringify(input));
+  if (input) form.set('data', JSON.stringify(input));
   if (file) form.set('media', file, fileName ?? (file instanceof File ? file.name : 'media'));
   return form;
 }
@@ -50,6 +51,7 @@ export function httpCreatives({ api, json, ok, upload }: HttpClient): Gateway['c
     remove: async (id) => {
       await ok(api.creatives[':id'].$delete(one(id)));
     },
+    checkDuplicates: async (file) => json(api.creatives.duplicates.$post({}, upload(creativeForm(null, file)))),
     adminCreate: async (input) => json(api.admin.creatives.$post({ json: input })),
     suggest: async (q) => (q.trim() ? json(api.creatives.suggestions.$get({ query: { q: q.trim() } })) : []),
     similar: async (id) => json(api.creatives[':id'].similar.$get(one(id))),

@@ -19,6 +19,8 @@ import { AnalysisFields } from './analysis-fields';
 import { CategoryField } from './category-field';
 import { CountedTextField } from './counted-text-field';
 import { FlagFields } from './flag-fields';
+import { useDuplicateCheck } from '../api/check-duplicates';
+import { DuplicateWarning } from './duplicate-warning';
 import { MediaField } from './media-field';
 
 const SERVER_FIELDS: Path<SubmitFormValues>[] = [
@@ -44,10 +46,20 @@ export interface CreativeFormProps {
    * cannot be sent at all (every field is disabled); an edit keeps its media and the rest works.
    */
   unavailable?: string;
+  /** Check the chosen file against the library as soon as it is picked (the submit page; issue 18). */
+  checkDuplicates?: boolean;
 }
 
 /** The submit / edit form (spec §2 Submit, §5): media, basic info, categories, flags and analysis. */
-export function CreativeForm({ defaultValues, current, submitLabel, failureMessage, onSubmit, unavailable }: CreativeFormProps) {
+export function CreativeForm({
+  defaultValues,
+  current,
+  submitLabel,
+  failureMessage,
+  onSubmit,
+  unavailable,
+  checkDuplicates = false,
+}: CreativeFormProps) {
   const unavailableId = useId();
   const form = useForm<SubmitFormValues, unknown, CreativeInput>({ resolver: zodResolver(submitFormSchema), defaultValues });
   const { errors, isSubmitting } = form.formState;
@@ -56,6 +68,7 @@ export function CreativeForm({ defaultValues, current, submitLabel, failureMessa
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const pickRef = useRef<HTMLButtonElement>(null);
+  const duplicates = useDuplicateCheck(checkDuplicates ? file : null);
   const mediaMissing = () => !file && !current;
   const formLocked = Boolean(unavailable) && !current;
 
@@ -126,6 +139,9 @@ export function CreativeForm({ defaultValues, current, submitLabel, failureMessa
                 setMediaError(undefined);
               }}
             />
+            {file ? (
+              <DuplicateWarning check={duplicates.data} continueHint={`Vous pouvez tout de même l’envoyer avec « ${submitLabel} ».`} />
+            ) : null}
           </CardContent>
         </Card>
 

@@ -31,6 +31,7 @@ export function SubmitPage() {
         submitLabel="Soumettre la créative"
         failureMessage={MSG.submitError}
         unavailable={clientEnv.uploadsAvailable ? undefined : MSG.uploadsUnavailable}
+        checkDuplicates
         onSubmit={async (input, file, onProgress) => {
           if (!file) return;
           const creative = await submit.mutateAsync({ input, file, onProgress });
