@@ -1,6 +1,6 @@
 /**
  * EXPLAIN (ANALYZE, BUFFERS) of the gallery's slow-candidate queries, with the exact SQL the app
- * sends: the app's own services (listGallery, getHighlights, listFavorites, suggest, similarSource, similarTo) run on a Drizzle
+ * sends: the app's own services (listGallery, getHighlights, listFavorites, suggest, readSimilarSource, similarTo) run on a Drizzle
  * instance whose logger records each statement and its parameters, which are then explained.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/creatheque_bench npx tsx bench/plans.ts --label before
@@ -24,7 +24,7 @@ import { toUser } from '@server/auth/session';
 import type { Db } from '@server/db/client';
 import { schema, user } from '@server/db/schema';
 import { getHighlights, listFavorites, listGallery } from '@server/services/creatives/gallery.service';
-import { similarSource, similarTo } from '@server/services/creatives/similar.service';
+import { readSimilarSource, similarTo } from '@server/services/creatives/similar.service';
 import { suggest } from '@server/services/creatives/suggestions.service';
 import { COMMON_Q, RARE_Q, SUGGEST_QS } from './load/scenarios';
 import { benchDir, benchTarget } from './scale/target';
@@ -83,8 +83,7 @@ async function main() {
       ...SUGGEST_QS.map((text): [string, () => Promise<unknown>] => [`suggest-${text}`, () => suggest(db, text)]),
       [
         'similar',
-        async () =>
-          similarTo(db, await similarSource(db, null, (await listGallery(db, null, q({}))).items[0]!.id), { withAnalysis: false }),
+        async () => similarTo(db, await readSimilarSource(db, (await listGallery(db, null, q({}))).items[0]!.id), { withAnalysis: false }),
       ],
     ];
     for (const [name, run] of scenarios) {

@@ -4,7 +4,7 @@ import type { GalleryQueryInput } from '@domain/schemas/gallery';
 import type { Creative, Page, User } from '@domain/types';
 import { listGallery, listGalleryForMembers } from '@server/services/creatives/gallery.service';
 import { likedAmong } from '@server/services/creatives/like-lookups';
-import { similarTo, type SimilarSource } from '@server/services/creatives/similar.service';
+import { checkMayOpen, readSimilarSource, similarTo } from '@server/services/creatives/similar.service';
 import type { AppEnv, Deps } from './context';
 import { cacheKey, type CachedResponse } from './response-cache';
 
@@ -73,13 +73,17 @@ export async function memberGalleryPage(
 }
 
 /**
- * 'Créatives similaires' for a signed-in member: whether the viewer may open the creative is checked
- * on every request (one primary-key read); the list itself is the members' shared one.
+ * 'Créatives similaires' for a signed-in member: the list is the members' shared one, kept with what
+ * says who may open the creative (its status and submitter, as fresh as the list: every API write
+ * empties both), so that a hit checks the viewer without a query.
  */
-export async function memberSimilar(deps: MemberDeps, c: Context<AppEnv>, viewer: User, source: SimilarSource): Promise<Creative[]> {
+export async function memberSimilar(deps: MemberDeps, c: Context<AppEnv>, viewer: User, id: string): Promise<Creative[]> {
   const withAnalysis = can(viewer.role, 'creative:read-analysis');
-  const list = withAnalysis
-    ? await sharedAmongMembers(deps, c, () => similarTo(deps.db, source, { withAnalysis }))
-    : await similarTo(deps.db, source, { withAnalysis });
-  return withOwnLikes(deps.db, viewer, list);
+  const load = async () => {
+    const source = await readSimilarSource(deps.db, id);
+    return { source, items: await similarTo(deps.db, source, { withAnalysis }) };
+  };
+  const { source, items } = withAnalysis ? await sharedAmongMembers(deps, c, load) : await load();
+  checkMayOpen(source, viewer);
+  return withOwnLikes(deps.db, viewer, items);
 }

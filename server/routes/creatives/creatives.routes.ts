@@ -20,7 +20,7 @@ import { getCreative, getDownload, setLike } from '@server/services/creatives/cr
 import { facetCounts } from '@server/services/creatives/facets.service';
 import { getHighlights, listGallery } from '@server/services/creatives/gallery.service';
 import { feature, review } from '@server/services/creatives/review.service';
-import { similarSource, similarTo } from '@server/services/creatives/similar.service';
+import { checkMayOpen, readSimilarSource, similarTo } from '@server/services/creatives/similar.service';
 import { suggest } from '@server/services/creatives/suggestions.service';
 import { deleteCreative, submitCreative, updateCreative } from '@server/services/creatives/submission.service';
 import { checkDuplicates } from '@server/services/creatives/duplicates.service';
@@ -58,8 +58,10 @@ export function creativesRoutes(deps: Deps) {
       .get('/:id', shared, async (c) => c.json(await getCreative(db, c.get('user'), creativeId(c))))
       .get('/:id/similar', shared, async (c) => {
         const viewer = c.get('user');
-        const source = await similarSource(db, viewer, creativeId(c));
-        return c.json(viewer ? await memberSimilar(deps, c, viewer, source) : await similarTo(db, source, { withAnalysis: false }));
+        if (viewer) return c.json(await memberSimilar(deps, c, viewer, creativeId(c)));
+        const source = await readSimilarSource(db, creativeId(c));
+        checkMayOpen(source, null);
+        return c.json(await similarTo(db, source, { withAnalysis: false }));
       })
 
       .post('/:id/like', requirePermission('creative:like'), async (c) => c.json(await setLike(db, currentUser(c), creativeId(c), true)))

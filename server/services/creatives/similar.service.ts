@@ -39,16 +39,15 @@ function scoreOf(tags: Record<CategoryKey, string[]>): SQL<number> {
   return sql<number>`(${sql.join(terms, sql` + `)})`;
 }
 
-/** The creative whose similar ones are asked for: its id and tag values, once the viewer may open it. */
+/** The creative whose similar ones are asked for: its tag values, and what says who may open it. */
 export interface SimilarSource extends Record<CategoryKey, string[]> {
   id: string;
+  status: string;
+  submittedBy: string | null;
 }
 
-/**
- * The creative `id` if `viewer` may open it (who may open it may ask for its similar creatives); others
- * get the detail page's 404.
- */
-export async function similarSource(db: Db, viewer: User | null, id: string): Promise<SimilarSource> {
+/** Creative `id` as the source of similar creatives; 404 when there is none. */
+export async function readSimilarSource(db: Db, id: string): Promise<SimilarSource> {
   const [me] = await db
     .select({
       status: creatives.status,
@@ -62,8 +61,13 @@ export async function similarSource(db: Db, viewer: User | null, id: string): Pr
     .from(creatives)
     .where(eq(creatives.id, id))
     .limit(1);
-  if (!me || !canViewCreative(me, viewer)) throw new AppError('NOT_FOUND', { message: MSG.creativeNotFound });
-  return { id, format: me.format, objective: me.objective, type: me.type, sector: me.sector, platform: me.platform };
+  if (!me) throw new AppError('NOT_FOUND', { message: MSG.creativeNotFound });
+  return { id, ...me };
+}
+
+/** Who may open the creative may ask for its similar creatives; others get the detail page's 404. */
+export function checkMayOpen(source: SimilarSource, viewer: User | null): void {
+  if (!canViewCreative(source, viewer)) throw new AppError('NOT_FOUND', { message: MSG.creativeNotFound });
 }
 
 /**
