@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOLDER_PAGE_SIZE } from '@domain/limits';
 import { MSG } from '@domain/messages';
@@ -147,6 +148,28 @@ describe('share links', () => {
     expect(file.headers.get('content-type')).toBe('image/png');
     expect(file.headers.get('content-disposition')).toContain('visuel-ete.png');
     expect(file.bytes.subarray(1, 4).toString()).toBe('PNG');
+  });
+
+  it("gives the folder's ZIP when downloads are allowed, without the creatives no longer approved, counting no view", async () => {
+    const { folder, ids } = await folderWith(['Affiche Été', 'Retirée']);
+    await t.db.update(creatives).set({ status: 'rejected' }).where(eq(creatives.id, ids[1]!));
+    const closed = await share(folder.id);
+    const open = await share(folder.id, { allowDownload: true });
+    const refused = await t.request<ApiError>('GET', `/api/shares/${closed.token}/zip`);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toBe(MSG.shareDownloadNotAllowed);
+    const zip = await t.request('GET', `/api/shares/${open.token}/zip`);
+    expect(zip.status).toBe(200);
+    expect(zip.headers.get('content-type')).toBe('application/zip');
+    expect(zip.headers.get('content-disposition')).toContain('pour-le-client.zip');
+    const entries = unzipSync(new Uint8Array(zip.bytes));
+    expect(Object.keys(entries).sort()).toEqual(['README.txt', 'affiche-ete.png']);
+    expect(strFromU8(entries['README.txt']!)).toContain('Affiche Été');
+    expect(strFromU8(entries['README.txt']!)).not.toContain('Retirée');
+    expect(await views(open.id)).toBe(0);
+    // Locked: the password first, like every route of the link.
+    const locked = await share(folder.id, { allowDownload: true, password: 'sesame' });
+    expect((await t.request('GET', `/api/shares/${locked.token}/zip`)).status).toBe(401);
   });
 
   it('hides creatives deleted or no longer approved since the link was made', async () => {

@@ -159,6 +159,11 @@ export async function removeFromFolder(db: Db, viewer: User, id: string, creativ
  */
 export async function folderZipContents(db: Db, viewer: User, id: string): Promise<{ folder: Folder; creatives: ZipCreative[] }> {
   const folder = await ownFolder(db, viewer, id);
+  return { folder, creatives: await zipContentsOf(db, id) };
+}
+
+/** What the ZIP of folder `id` holds: its approved creatives, most recently added first (PAYLOAD_TOO_LARGE past the caps). */
+export async function zipContentsOf(db: Db, id: string): Promise<ZipCreative[]> {
   const rows = await db
     .select({
       creative: {
@@ -188,5 +193,5 @@ export async function folderZipContents(db: Db, viewer: User, id: string): Promi
     size,
   }));
   checkZipFits(contents);
-  return { folder, creatives: contents };
+  return contents;
 }

@@ -193,6 +193,8 @@ export interface Gateway {
     unlock(token: string, password: string): Promise<void>;
     /** The original of a shared creative, when the link allows downloads. */
     download(token: string, creative: Creative): Promise<{ blob: Blob; fileName: string }>;
+    /** The shared folder as the owner's ZIP would be, when the link allows downloads. */
+    downloadZip(token: string): Promise<FolderZip>;
   };
   users: {
     /** A page of the users, newest first; the cursor continues the same search. */

@@ -306,6 +306,11 @@ export const MATRIX: MatrixRow[] = [
     creative: 'approvedWithMedia',
     expect: all(410),
   },
+  { method: 'GET', route: '/api/shares/:token/zip', id: 'shareDownloadable', expect: all(200) },
+  { method: 'GET', route: '/api/shares/:token/zip', variant: 'downloads not allowed', id: 'shareOpen', expect: all(403) },
+  { method: 'GET', route: '/api/shares/:token/zip', variant: 'password not given', id: 'shareLocked', expect: all(401) },
+  { method: 'GET', route: '/api/shares/:token/zip', variant: 'expired', id: 'shareExpired', expect: all(410) },
+  { method: 'GET', route: '/api/shares/:token/zip', variant: 'revoked', id: 'shareRevoked', expect: all(404) },
 
   { method: 'GET', route: '/api/users', expect: adminOnly(200) },
   { method: 'PATCH', route: '/api/users/:id/role', id: 'freshUser', body: { role: 'agency' }, expect: adminOnly(200) },

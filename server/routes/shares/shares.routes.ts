@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { AppError } from '@domain/errors';
 import { downloadFileName } from '@domain/download';
+import { folderReadmeTitle } from '@domain/folder-zip';
 import { MSG } from '@domain/messages';
 import { pageQuery } from '@domain/schemas/paging';
 import { unlockInput } from '@domain/schemas/share';
@@ -8,13 +9,16 @@ import { SHARE_TOKEN_PATTERN } from '@domain/shares';
 import type { AppEnv, Deps } from '@server/http/context';
 import { idParam } from '@server/http/route-params';
 import { jsonInput, queryInput } from '@server/http/validate';
+import { zipAttachment } from '@server/http/zip-attachment';
 import { serveFile } from '@server/media/serve-file';
+import { streamCreativesZip } from '@server/services/creatives-zip';
 import {
   checkSharePassword,
   openShare,
   sharedCreative,
   sharedDownload,
   sharedFolderPage,
+  sharedZipContents,
   type OpenShare,
 } from '@server/services/shares/shares.service';
 
@@ -40,21 +44,31 @@ export function sharesRoutes(deps: Deps) {
     if (share.row.passwordHash !== null && !shareAccess.isGranted(c, token)) throw new AppError('PASSWORD_REQUIRED');
     return share;
   };
-  return new Hono<AppEnv>()
-    .get('/:token', queryInput(pageQuery), async (c) => c.json(await sharedFolderPage(db, await readable(c), c.req.valid('query').cursor)))
-    .post('/:token/unlock', jsonInput(unlockInput), async (c) => {
-      const token = tokenOf(c);
-      const share = await openShare(db, token);
-      await shareAccess.countAttempt(c, token);
-      if (!(await checkSharePassword(share, c.req.valid('json').password))) {
-        throw new AppError('WRONG_PASSWORD', { message: MSG.sharePasswordWrong, fields: { password: MSG.sharePasswordWrong } });
-      }
-      shareAccess.grant(c, token, share.row.expiresAt);
-      return c.json({ ok: true });
-    })
-    .get('/:token/creatives/:creativeId', async (c) => c.json(await sharedCreative(db, await readable(c), creativeId(c))))
-    .get('/:token/creatives/:creativeId/download', async (c) => {
-      const file = await sharedDownload(db, await readable(c), creativeId(c));
-      return serveFile(c, deps.media, file.mediaName, file.contentType, { downloadName: downloadFileName(file.name, file.contentType) });
-    });
+  return (
+    new Hono<AppEnv>()
+      .get('/:token', queryInput(pageQuery), async (c) =>
+        c.json(await sharedFolderPage(db, await readable(c), c.req.valid('query').cursor)),
+      )
+      .post('/:token/unlock', jsonInput(unlockInput), async (c) => {
+        const token = tokenOf(c);
+        const share = await openShare(db, token);
+        await shareAccess.countAttempt(c, token);
+        if (!(await checkSharePassword(share, c.req.valid('json').password))) {
+          throw new AppError('WRONG_PASSWORD', { message: MSG.sharePasswordWrong, fields: { password: MSG.sharePasswordWrong } });
+        }
+        shareAccess.grant(c, token, share.row.expiresAt);
+        return c.json({ ok: true });
+      })
+      .get('/:token/creatives/:creativeId', async (c) => c.json(await sharedCreative(db, await readable(c), creativeId(c))))
+      .get('/:token/creatives/:creativeId/download', async (c) => {
+        const file = await sharedDownload(db, await readable(c), creativeId(c));
+        return serveFile(c, deps.media, file.mediaName, file.contentType, { downloadName: downloadFileName(file.name, file.contentType) });
+      })
+      // The whole folder as the owner's ZIP would be (HEAD: the same checks, no body); counts no view.
+      .get('/:token/zip', async (c) => {
+        const share = await readable(c);
+        const creatives = await sharedZipContents(db, share);
+        return zipAttachment(c, share.folderName, () => streamCreativesZip(deps.media, creatives, folderReadmeTitle(share.folderName)));
+      })
+  );
 }

@@ -8,7 +8,8 @@ import type { FolderCreative, FolderShare, Page, SharedFolderPage, User } from '
 import type { Db } from '../../db/client';
 import { creatives, folderCreatives, folderShares, folders, media, user } from '../../db/schema';
 import { creativeSelection, toCreative } from '../creatives/creative-row';
-import { folderCreativesPage, ownFolder } from '../folders.service';
+import type { ZipCreative } from '../creatives-zip';
+import { folderCreativesPage, ownFolder, zipContentsOf } from '../folders.service';
 import { hashSharePassword, verifySharePassword } from './share-password';
 
 type ShareRow = typeof folderShares.$inferSelect;
@@ -148,9 +149,13 @@ export async function sharedCreative(db: Db, share: OpenShare, creativeId: strin
   return forVisitor(withNote, share.row);
 }
 
+function checkDownloadAllowed(share: OpenShare): void {
+  if (!share.row.allowDownload) throw new AppError('FORBIDDEN', { message: MSG.shareDownloadNotAllowed });
+}
+
 /** The original of a shared creative, when the link allows downloads. */
 export async function sharedDownload(db: Db, share: OpenShare, creativeId: string) {
-  if (!share.row.allowDownload) throw new AppError('FORBIDDEN', { message: MSG.shareDownloadNotAllowed });
+  checkDownloadAllowed(share);
   const creative = await sharedCreative(db, share, creativeId);
   const [file] = await db
     .select({ mediaName: media.name, contentType: media.contentType })
@@ -160,4 +165,10 @@ export async function sharedDownload(db: Db, share: OpenShare, creativeId: strin
     .limit(1);
   if (!file) throw new AppError('NOT_FOUND', { message: MSG.mediaUnavailable });
   return { name: creative.name, mediaName: file.mediaName, contentType: file.contentType };
+}
+
+/** What the shared folder's ZIP holds (the owner's folder ZIP, approved creatives only), when the link allows downloads. */
+export async function sharedZipContents(db: Db, share: OpenShare): Promise<ZipCreative[]> {
+  checkDownloadAllowed(share);
+  return zipContentsOf(db, share.row.folderId);
 }

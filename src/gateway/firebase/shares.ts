@@ -16,4 +16,5 @@ export const firebaseShares: Gateway['shares'] = {
   creative: unavailable,
   unlock: unavailable,
   download: unavailable,
+  downloadZip: unavailable,
 };

@@ -1,6 +1,8 @@
 import { downloadFileName } from '@domain/download';
-import type { Gateway } from '../types';
+import { MSG } from '@domain/messages';
+import { GatewayError, type Gateway } from '../types';
 import { segment, type HttpClient } from './client';
+import { streamedZip } from './streamed-zip';
 
 export function httpShares({ api, json, ok }: HttpClient): Gateway['shares'] {
   const folder = (id: string) => ({ param: { id: segment(id) } });
@@ -21,6 +23,17 @@ export function httpShares({ api, json, ok }: HttpClient): Gateway['shares'] {
       const res = await ok(api.shares[':token'].creatives[':creativeId'].download.$get(link(token, creative.id)));
       const blob = await res.blob();
       return { blob, fileName: downloadFileName(creative.name, blob.type || res.headers.get('content-type')) };
+    },
+    downloadZip: async (token) => {
+      const route = api.shares[':token'].zip;
+      const param = { param: { token: segment(token) } };
+      return streamedZip(ok, route.$get(param, { init: { method: 'HEAD' } }), route.$path(param), {
+        401: new GatewayError('PASSWORD_REQUIRED', MSG.sharePasswordRequired, 401),
+        403: new GatewayError('FORBIDDEN', MSG.shareDownloadNotAllowed, 403),
+        404: new GatewayError('NOT_FOUND', MSG.shareNotFound, 404),
+        410: new GatewayError('GONE', MSG.shareExpired, 410),
+        413: new GatewayError('PAYLOAD_TOO_LARGE', MSG.folderZipTooLarge, 413),
+      });
     },
   };
 }

@@ -5,10 +5,12 @@ import { CreativeCard, CreativeGrid } from '@/components/creative/creative-card'
 import { CreativeGridSkeleton } from '@/components/creative/creative-grid-skeleton';
 import { ListStates } from '@/components/creative/list-states';
 import { LoadMore } from '@/components/ui/load-more';
+import { ZipDownloadButton } from '@/components/ui/zip-download-button';
 import { paths } from '@/config/paths';
 import { useGateway } from '@/gateway/context';
 import { GatewayError } from '@/gateway/types';
 import { loadedItems } from '@/lib/pages';
+import { useDownloadSharedZip } from '../api/download-shared-zip';
 import { useSharedFolder } from '../api/get-shared-folder';
 import { ShareNote } from './share-note';
 import { SharePasswordPrompt } from './share-password-prompt';
@@ -21,6 +23,7 @@ export function SharedFolderPage() {
   const { token = '' } = useParams();
   const { features } = useGateway();
   const folder = useSharedFolder(token);
+  const zip = useDownloadSharedZip();
   if (!features.folderShares) return <ShareUnavailable error={new GatewayError('INTERNAL', MSG.sharesUnavailable, 501)} />;
   if (folder.error instanceof GatewayError && folder.error.code === 'PASSWORD_REQUIRED') return <SharePasswordPrompt token={token} />;
   if (folder.isError) return <ShareUnavailable error={folder.error} />;
@@ -31,6 +34,15 @@ export function SharedFolderPage() {
       <header className="flex flex-col gap-1">
         <p className="text-sm font-medium text-brand-700">Dossier partagé</p>
         <h1 className="break-words text-3xl font-bold tracking-tight text-slate-900">{first?.folder.name ?? 'Chargement…'}</h1>
+        {first?.folder.allowDownload ? (
+          <div className="mt-2">
+            <ZipDownloadButton
+              download={zip}
+              onClick={() => zip.mutate(token)}
+              emptyHint={items.length === 0 ? 'Ce dossier ne contient aucune créa à télécharger.' : undefined}
+            />
+          </div>
+        ) : null}
       </header>
       <ListStates
         isPending={folder.isPending}
