@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@domain/messages';
 import { sanitizeFileName } from '@domain/download';
+import { folderZipName } from '@domain/folder-zip';
 import type { Creative, Folder, FolderShare } from '@domain/types';
 import { apiJson, apiLogin, listApproved, runTag, type ApiSession } from './support/api';
 import { expectNoSeriousA11yViolations, login, MOBILE, newPage, screenshot } from './support/browser';
@@ -164,6 +167,29 @@ for (const viewport of [WIDE, MOBILE]) {
       expect(await page.getByText(note).count()).toBe(0); // this link leaves the notes out
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Télécharger' }).click()]);
       expect(download.suggestedFilename()).toMatch(new RegExp(`^${sanitizeFileName(creative.name)}\\.(png|jpg|webp|gif|mp4|webm|mov)$`));
+
+      // The whole folder as a ZIP from the shared page.
+      await page.goto(`/partage/${share.token}`);
+      await page.getByRole('heading', { level: 1, name: folder.name }).waitFor();
+      await expectNoSeriousA11yViolations(page);
+      const [zip] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Télécharger le dossier (ZIP)' }).click(),
+      ]);
+      expect(zip.suggestedFilename()).toBe(folderZipName(folder.name));
+      const entries = unzipSync(new Uint8Array(fs.readFileSync(await zip.path())));
+      expect(Object.keys(entries)).toEqual([expect.stringMatching(new RegExp(`^${sanitizeFileName(creative.name)}\\.`)), 'README.txt']);
+      expect(strFromU8(entries['README.txt']!)).toContain(creative.name);
+      await page.context().close();
+    });
+
+    it('a link without downloads offers no ZIP', async () => {
+      const share = await apiJson<FolderShare>(session, 'POST', `/api/folders/${folder.id}/shares`, {});
+      const page = await newPage(viewport);
+      await page.goto(`/partage/${share.token}`);
+      await page.getByRole('heading', { level: 1, name: folder.name }).waitFor();
+      await page.getByRole('article').first().waitFor();
+      expect(await page.getByRole('button', { name: 'Télécharger le dossier (ZIP)' }).count()).toBe(0);
       await page.context().close();
     });
 
