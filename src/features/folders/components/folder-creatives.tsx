@@ -39,12 +39,12 @@ export function FolderCreatives({ folder, q, actions }: { folder: Folder; q: str
         <h2 id="folder-title" className="min-w-0 break-words text-2xl font-bold tracking-tight text-slate-900">
           {folder.name}
         </h2>
-        <div className="flex items-center gap-3">
-          <p className="text-sm text-slate-500">{count > 1 ? `${count} créas` : `${count} créa`}</p>
+        <div className="flex flex-wrap items-start gap-3">
+          <p className="self-center text-sm text-slate-500">{count > 1 ? `${count} créas` : `${count} créa`}</p>
           {actions}
+          <FolderZipButton folder={folder} />
         </div>
       </div>
-      <FolderZipButton folder={folder} />
       <SearchSummary q={q} firstPage={creatives.data?.pages[0]} />
       <ListStates
         isPending={creatives.isPending || readingOn}
