@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { creatives, media } from '../db/schema';
 import { perceptualHash, sha256Of } from '../media/fingerprint';
 import type { MediaStore } from '../media/store';
-import type { BackfillSummary } from './media-backfill';
+import { backfillInBatches, type BackfillOptions, type BackfillSummary } from './backfill-batches';
 
 /**
  * Gives the creatives stored before duplicate detection (issue 18, migration 0011) their fingerprint:
@@ -12,37 +12,25 @@ import type { BackfillSummary } from './media-backfill';
  * Keyset on the creative's id, `batch` at a time: interrupted, it goes on with what is left; a creative
  * whose picture cannot be read keeps a null dHash (counted as missing) and is looked at again next run.
  */
-export async function backfillFingerprints(
-  db: Db,
-  store: MediaStore,
-  options: { batch?: number; onProgress?: (summary: BackfillSummary) => void } = {},
-): Promise<BackfillSummary> {
-  const summary: BackfillSummary = { made: 0, missing: 0 };
-  const batch = options.batch ?? 50;
-  let after = '';
-  for (;;) {
-    const rows = await db
-      .select({ id: creatives.id, name: media.name, contentType: media.contentType, posterName: media.posterName })
-      .from(creatives)
-      .innerJoin(media, eq(media.id, creatives.mediaId))
-      .where(and(isNull(creatives.phash), gt(creatives.id, after)))
-      .orderBy(asc(creatives.id))
-      .limit(batch);
-    if (rows.length === 0) return summary;
-    for (const row of rows) {
-      after = row.id;
+export async function backfillFingerprints(db: Db, store: MediaStore, options: BackfillOptions = {}): Promise<BackfillSummary> {
+  return backfillInBatches(
+    (after, limit) =>
+      db
+        .select({ id: creatives.id, name: media.name, contentType: media.contentType, posterName: media.posterName })
+        .from(creatives)
+        .innerJoin(media, eq(media.id, creatives.mediaId))
+        .where(and(isNull(creatives.phash), gt(creatives.id, after)))
+        .orderBy(asc(creatives.id))
+        .limit(limit),
+    async (row) => {
       const original = await store.read(row.name);
-      if (!original) {
-        summary.missing += 1;
-        continue;
-      }
+      if (!original) return 'missing';
       const sha256 = await sha256Of(original);
       const picture = row.contentType.startsWith('image/') ? row.name : row.posterName;
       const phash = picture ? await store.withLocalCopy(picture, (file) => perceptualHash(file)) : null;
       await db.update(creatives).set({ mediaSha256: sha256, phash }).where(eq(creatives.id, row.id));
-      if (phash === null) summary.missing += 1;
-      else summary.made += 1;
-    }
-    options.onProgress?.({ ...summary });
-  }
+      return phash === null ? 'missing' : 'made';
+    },
+    options,
+  );
 }

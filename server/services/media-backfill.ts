@@ -4,17 +4,8 @@ import { media } from '../db/schema';
 import { baseOf, imageVariants } from '../media/derivatives';
 import type { MediaStore } from '../media/store';
 import { logger } from '../log';
+import { backfillInBatches, type BackfillOptions, type BackfillSummary } from './backfill-batches';
 import { commitStaged } from './media.service';
-
-export interface BackfillSummary {
-  /** Media given their variants. */
-  made: number;
-  /**
-   * Media without a usable picture (a video without poster, a lost file, a picture sharp refuses:
-   * corrupt, or over IMAGE_MAX_PIXELS — accepted before uploads were checked): left as they are.
-   */
-  missing: number;
-}
 
 /**
  * Makes the responsive variants (server/media/derivatives.ts) of every media stored before they
@@ -22,39 +13,25 @@ export interface BackfillSummary {
  * row records them and promoted after (server/media/store.ts StagedFiles; a failure removes them); rows are taken in id order, `batch` at a
  * time, so a run can be interrupted and started again, and a second run finds nothing to do.
  */
-export async function backfillImageVariants(
-  db: Db,
-  store: MediaStore,
-  options: { batch?: number; onProgress?: (summary: BackfillSummary) => void } = {},
-): Promise<BackfillSummary> {
-  const summary: BackfillSummary = { made: 0, missing: 0 };
-  const batch = options.batch ?? 50;
-  let after = '';
-  for (;;) {
-    const rows = await db
-      .select({ id: media.id, name: media.name, contentType: media.contentType, posterName: media.posterName })
-      .from(media)
-      .where(and(isNull(media.variantWidths), gt(media.id, after)))
-      .orderBy(asc(media.id))
-      .limit(batch);
-    if (rows.length === 0) return summary;
-    for (const row of rows) {
-      after = row.id;
+export async function backfillImageVariants(db: Db, store: MediaStore, options: BackfillOptions = {}): Promise<BackfillSummary> {
+  return backfillInBatches(
+    (after, limit) =>
+      db
+        .select({ id: media.id, name: media.name, contentType: media.contentType, posterName: media.posterName })
+        .from(media)
+        .where(and(isNull(media.variantWidths), gt(media.id, after)))
+        .orderBy(asc(media.id))
+        .limit(limit),
+    async (row) => {
       const picture = row.contentType.startsWith('image/') ? row.name : row.posterName;
-      if (!picture || !(await store.exists(picture))) {
-        summary.missing += 1;
-        continue;
-      }
+      if (!picture || !(await store.exists(picture))) return 'missing';
       const made = await store
         .withLocalCopy(picture, (file) => imageVariants(file, baseOf(row.name)))
         .catch((err: unknown) => {
           logger.warn({ err, file: picture }, 'backfill: picture left without variants');
           return null;
         });
-      if (!made) {
-        summary.missing += 1;
-        continue;
-      }
+      if (!made) return 'missing';
       const files = store.stage();
       try {
         for (const file of made.files) await files.put(file.name, file.data);
@@ -64,8 +41,8 @@ export async function backfillImageVariants(
         throw err;
       }
       await commitStaged(files);
-      summary.made += 1;
-    }
-    options.onProgress?.({ ...summary });
-  }
+      return 'made';
+    },
+    options,
+  );
 }
