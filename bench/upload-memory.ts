@@ -19,6 +19,7 @@ import { makeVideo } from './media-files';
 import { startS3Server } from '../tests/helpers/s3-server';
 import { encodeForm, exitOf, loginTo, serverEnv, waitForHealth } from '../tests/helpers/server-process';
 import { creativeForm, pngBytes, VALID_FORM } from '../tests/helpers/uploads';
+import { MB, memoryOf } from './process-memory';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
 const { values: opts } = parseArgs({
@@ -27,15 +28,6 @@ const { values: opts } = parseArgs({
     server: { type: 'string', default: path.join(projectRoot, 'dist-server', 'index.js') },
   },
 });
-
-const MB = 1024 * 1024;
-
-/** VmRSS / VmHWM of a process, in bytes. */
-function memoryOf(pid: number): { rss: number; peak: number } {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) * 1024;
-  return { rss: kb('VmRSS'), peak: kb('VmHWM') };
-}
 
 async function measure(label: string, video: Buffer, extraEnv: Record<string, string>) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'creatheque-bench-upload-'));

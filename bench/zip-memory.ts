@@ -24,6 +24,7 @@ import { startS3Server } from '../tests/helpers/s3-server';
 import { encodeForm, exitOf, loginTo, serverEnv, waitForHealth } from '../tests/helpers/server-process';
 import { creativeForm, VALID_FORM } from '../tests/helpers/uploads';
 import { makeVideo } from './media-files';
+import { MB, memoryOf } from './process-memory';
 
 const run = promisify(execFile);
 const projectRoot = path.resolve(import.meta.dirname, '..');
@@ -34,15 +35,6 @@ const { values: opts } = parseArgs({
     server: { type: 'string', default: path.join(projectRoot, 'dist-server', 'index.js') },
   },
 });
-
-const MB = 1024 * 1024;
-
-/** VmRSS / VmHWM of a process, in bytes. */
-function memoryOf(pid: number): { rss: number; peak: number } {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) * 1024;
-  return { rss: kb('VmRSS'), peak: kb('VmHWM') };
-}
 
 /** Downloads a ZIP into `file`, at most `bytesPerSecond` when given (a slow client); its size and duration. */
 async function download(url: string, cookie: string, file: string, bytesPerSecond?: number) {
