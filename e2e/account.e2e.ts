@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { runTag } from './support/api';
-import { expectNoSeriousA11yViolations, MOBILE, newPage, screenshot } from './support/browser';
+import { closeToasts, expectNoSeriousA11yViolations, MOBILE, newPage, screenshot } from './support/browser';
 
 /** /account: read-only e-mail, profile edit, password change (spec §2 Account, §5, §8), on a fresh account. */
 
@@ -33,14 +33,6 @@ async function signIn(page: Page, password: string): Promise<void> {
   await page.getByLabel('Email', { exact: true }).fill(account.email);
   await page.getByLabel('Mot de passe', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
-}
-
-async function dismissToasts(page: Page): Promise<void> {
-  // Sonner keeps a toast 5 s; close them so the next assertion only sees new ones.
-  for (const button of await page.locator('[data-sonner-toast] [data-close-button]').all()) {
-    await button.click().catch(() => {});
-  }
-  await expect.poll(() => page.locator('[data-sonner-toast]').count()).toBe(0);
 }
 
 describe('/account', () => {
@@ -76,7 +68,7 @@ describe('/account', () => {
     await page.reload();
     await expect.poll(() => page.getByLabel('Prénom', { exact: true }).inputValue()).toBe('Noémie');
     expect(await page.getByLabel('Nom', { exact: true }).inputValue()).toBe('Comptable');
-    await dismissToasts(page);
+    await closeToasts(page);
   });
 
   it("refuses an empty first name with 'Le prénom est requis'", async () => {
@@ -108,7 +100,7 @@ describe('/account', () => {
     await page.getByText('Le mot de passe actuel est incorrect', { exact: true }).first().waitFor();
     expect(await current.getAttribute('aria-invalid')).toBe('true');
     await screenshot(page, 'account-wrong-password-1280');
-    await dismissToasts(page);
+    await closeToasts(page);
 
     await current.fill(account.password);
     await next.fill(account.newPassword);

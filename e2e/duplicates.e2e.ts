@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Creative } from '@domain/types';
 import { apiLogin, runTag, submitCreative } from './support/api';
-import { expectNoSeriousA11yViolations, login, MOBILE, newPage, screenshot } from './support/browser';
+import { expectNoSeriousA11yViolations, login, MOBILE, newPage, pickOneChipPerGroup, screenshot } from './support/browser';
 
 /**
  * Issue 18, duplicate detection: the agency picks a file that is already in the library, sees
@@ -13,14 +13,6 @@ import { expectNoSeriousA11yViolations, login, MOBILE, newPage, screenshot } fro
  */
 const tag = runTag();
 const WIDE = { width: 1440, height: 900 } as const;
-
-const CHIPS: [group: string, chip: string][] = [
-  ['Format', 'Statique'],
-  ['Objectif', 'TOFU'],
-  ['Type', 'Humour'],
-  ['Secteur', 'Food'],
-  ['Plateforme', 'Meta'],
-];
 
 /** A picture with structure, unlike any of the demo's. */
 const picture = () =>
@@ -80,12 +72,7 @@ for (const [label, viewport, file] of [
       await screenshot(page, `duplicates-warning-${label}`, { fullPage: false });
 
       await page.getByLabel('Nom de la créative', { exact: true }).fill(copyName);
-      for (const [group, chip] of CHIPS) {
-        await page
-          .getByRole('group', { name: new RegExp(`^${group} \\(`) })
-          .getByRole('button', { name: chip, exact: true })
-          .click();
-      }
+      await pickOneChipPerGroup(page);
       await expect.poll(() => warning.getByText(/Vous pouvez tout de même l’envoyer avec « Soumettre la créative »/).count()).toBe(1);
       await page.getByRole('button', { name: 'Soumettre la créative', exact: true }).click();
       await page.getByRole('dialog', { name: 'Créative soumise !' }).waitFor();

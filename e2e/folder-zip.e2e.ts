@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { folderZipName } from '@domain/folder-zip';
 import { sanitizeFileName } from '@domain/download';
 import type { Creative, Folder } from '@domain/types';
-import { apiJson, apiLogin, listApproved, runTag, type ApiSession } from './support/api';
+import { apiJson, apiLogin, type ApiSession, deleteFoldersMarked, listApproved, runTag } from './support/api';
 import { expectNoSeriousA11yViolations, login, MOBILE, newPage, screenshot } from './support/browser';
 
 /**
@@ -31,6 +31,9 @@ beforeAll(async () => {
   for (const c of filed) await apiJson(session, 'PUT', `/api/folders/${folder.id}/creatives/${c.id}`);
   empty = await apiJson<Folder>(session, 'POST', '/api/folders', { name: `Vide ${tag}` });
 });
+
+// The demo user's folders are shared by the journeys: this file's go when it ends.
+afterAll(() => deleteFoldersMarked(session, tag));
 
 const zipButton = (page: Page) => page.getByRole('button', { name: 'Télécharger le dossier (ZIP)' });
 

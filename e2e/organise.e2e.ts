@@ -6,11 +6,12 @@ import { listApproved, runTag } from './support/api';
 import {
   DESKTOP,
   expectNoSeriousA11yViolations as axeCheck,
+  expectToast,
   login,
   MOBILE,
   newPage,
-  SCREENSHOT_DIR,
   screenshot as saveScreenshot,
+  SCREENSHOT_DIR,
 } from './support/browser';
 
 /**
@@ -36,14 +37,6 @@ const cardOf = (page: Page, name: string): Locator =>
 
 async function expectText(scope: Page | Locator, text: string, count = 1): Promise<void> {
   await expect.poll(() => scope.getByText(text, { exact: true }).count(), { message: `"${text}" × ${count}` }).toBe(count);
-}
-
-async function expectToast(page: Page, text: string): Promise<void> {
-  await page
-    .getByRole('region', { name: /Notifications/ })
-    .getByText(text)
-    .first()
-    .waitFor();
 }
 
 /** axe once transitions and finite animations are over (a tab caught mid-fade fails the contrast rule). */

@@ -9,8 +9,9 @@ import {
   login,
   MOBILE,
   newPage,
-  SCREENSHOT_DIR,
+  ONE_CHIP_PER_GROUP,
   screenshot as saveScreenshot,
+  SCREENSHOT_DIR,
 } from './support/browser';
 
 /**
@@ -41,15 +42,6 @@ const CATEGORY_MESSAGES = [
   'Veuillez sélectionner au moins un type',
   'Veuillez sélectionner au moins un secteur',
   'Veuillez sélectionner au moins une plateforme',
-];
-
-/** One chip per category group. */
-const CHIPS: [group: string, chip: string][] = [
-  ['Format', 'Statique'],
-  ['Objectif', 'TOFU'],
-  ['Type', 'Humour'],
-  ['Secteur', 'Food'],
-  ['Plateforme', 'Meta'],
 ];
 
 // One page per signed-in role, opened (and signed in) by the first test that needs it.
@@ -86,7 +78,7 @@ async function fillSubmitForm(page: Page, values: { name: string; advertiser: st
   await page.getByRole('img', { name: `Aperçu : ${values.name}.png` }).waitFor();
   await page.getByLabel('Nom de la créative', { exact: true }).fill(values.name);
   if (values.advertiser) await page.getByLabel('Annonceur', { exact: true }).fill(values.advertiser);
-  for (const [group, chip] of CHIPS) {
+  for (const [group, chip] of ONE_CHIP_PER_GROUP) {
     const button = page.getByRole('group', { name: new RegExp(`^${group} \\(`) }).getByRole('button', { name: chip, exact: true });
     await button.click();
     expect(await button.getAttribute('aria-pressed')).toBe('true');
@@ -321,7 +313,7 @@ describe('validation (specialist)', () => {
     await card.waitFor();
     await expectText(card, agencyCreative.advertiser);
     await card.getByText(/^Soumise par \S+ \S+/).waitFor();
-    for (const [, chip] of CHIPS) await expectText(card, chip);
+    for (const [, chip] of ONE_CHIP_PER_GROUP) await expectText(card, chip);
     // Newest first: the fresh submission leads the grid.
     expect(await specialist.getByRole('article').first().getByRole('heading').textContent()).toBe(agencyCreative.name);
     await expectNoSeriousA11yViolations(specialist);
@@ -429,7 +421,7 @@ describe('validation (specialist)', () => {
     const name = specialist.getByLabel('Nom de la créative', { exact: true });
     await expect.poll(() => name.inputValue()).toBe(agencyCreative.name);
     expect(await specialist.getByLabel('Annonceur', { exact: true }).inputValue()).toBe(agencyCreative.advertiser);
-    for (const [group, chip] of CHIPS) {
+    for (const [group, chip] of ONE_CHIP_PER_GROUP) {
       const button = specialist.getByRole('group', { name: new RegExp(`^${group} \\(`) }).getByRole('button', { name: chip, exact: true });
       expect(await button.getAttribute('aria-pressed')).toBe('true');
     }
@@ -541,7 +533,7 @@ describe('admin', () => {
     await admin.getByLabel('Nom', { exact: true }).fill(adminCreative.name);
     await admin.getByLabel('Annonceur', { exact: true }).fill(adminCreative.advertiser);
     await admin.getByLabel("URL de l'image", { exact: true }).fill('pas une url');
-    for (const [group, chip] of CHIPS) await admin.getByLabel(group, { exact: true }).selectOption(chip);
+    for (const [group, chip] of ONE_CHIP_PER_GROUP) await admin.getByLabel(group, { exact: true }).selectOption(chip);
     await add.click();
     await expectText(admin, 'Please enter a valid URL');
     // An image the test server holds (no network here): a demo creative's picture, by its absolute URL.

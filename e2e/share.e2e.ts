@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@domain/messages';
 import { sanitizeFileName } from '@domain/download';
 import { folderZipName } from '@domain/folder-zip';
 import type { Creative, Folder, FolderShare } from '@domain/types';
-import { apiJson, apiLogin, listApproved, runTag, type ApiSession } from './support/api';
-import { expectNoSeriousA11yViolations, login, MOBILE, newPage, screenshot } from './support/browser';
+import { apiJson, apiLogin, deleteFoldersMarked, listApproved, runTag, type ApiSession } from './support/api';
+import { closeToasts, expectNoSeriousA11yViolations, expectToast, login, MOBILE, newPage, screenshot } from './support/browser';
 
 /**
  * Issue 18, parts 1 and 3: a user writes a note in a folder and shares it by a password-protected
@@ -19,27 +19,10 @@ import { expectNoSeriousA11yViolations, login, MOBILE, newPage, screenshot } fro
 const WIDE = { width: 1440, height: 900 } as const;
 const PASSWORD = 'sesame-e2e';
 
-async function expectToast(page: Page, text: string): Promise<void> {
-  await page
-    .getByRole('region', { name: /Notifications/ })
-    .getByText(text)
-    .first()
-    .waitFor();
-}
-
-/**
- * Closes the toasts (Sonner keeps them 5 s), so axe and the next assertions see the page itself; behind
- * an open dialog they cannot be clicked and are waited out.
- */
-async function closeToasts(page: Page): Promise<void> {
-  for (const button of await page.locator('[data-sonner-toast] [data-close-button]').all()) {
-    await button.click({ timeout: 1000 }).catch(() => undefined);
-  }
-  await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 10_000 }).toBe(0);
-}
-
 let session: ApiSession;
 let creative: Creative;
+/** In the names of this file's folders, deleted after it (the demo user's folders are shared by the journeys). */
+const tag = runTag();
 
 beforeAll(async () => {
   session = await apiLogin('user');
@@ -47,10 +30,12 @@ beforeAll(async () => {
   expect(creative).toBeDefined();
 });
 
+afterAll(() => deleteFoldersMarked(session, tag));
+
 for (const viewport of [WIDE, MOBILE]) {
   const size = `${viewport.width}`;
   describe(`sharing a folder at ${size} px`, () => {
-    const folderName = `Pour le client ${runTag()}`;
+    const folderName = `Pour le client ${tag} ${runTag()}`;
     const note = `À montrer lundi ${runTag()}`;
     let owner: Page;
     let visitor: Page;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listApproved, runTag } from './support/api';
-import { login, newPage, screenshot } from './support/browser';
+import { login, newPage, pickOneChipPerGroup, screenshot } from './support/browser';
 
 /**
  * Issue 10: a video uploaded through the submit form gets its poster on a bare machine (ffmpeg
@@ -12,14 +12,6 @@ import { login, newPage, screenshot } from './support/browser';
 const root = path.resolve(import.meta.dirname, '..');
 const clip = fs.readFileSync(path.join(root, 'server/db/seed/assets/smoothie-matin.mp4'));
 const name = `Spot vidéo ${runTag()}`.slice(0, 35);
-
-const CHIPS: [group: string, chip: string][] = [
-  ['Format', 'Vidéo'],
-  ['Objectif', 'TOFU'],
-  ['Type', 'UGC'],
-  ['Secteur', 'Food'],
-  ['Plateforme', 'TikTok'],
-];
 
 describe('video poster', () => {
   const pages: Awaited<ReturnType<typeof newPage>>[] = [];
@@ -35,12 +27,7 @@ describe('video poster', () => {
     await page.getByLabel('Fichier média').setInputFiles({ name: 'spot.mp4', mimeType: 'video/mp4', buffer: clip });
     await page.getByLabel('Nom de la créative', { exact: true }).fill(name);
     await page.getByLabel('Annonceur', { exact: true }).fill('Maison Test');
-    for (const [group, chip] of CHIPS) {
-      await page
-        .getByRole('group', { name: new RegExp(`^${group} \\(`) })
-        .getByRole('button', { name: chip, exact: true })
-        .click();
-    }
+    await pickOneChipPerGroup(page);
     await page.getByRole('button', { name: 'Soumettre la créative', exact: true }).click();
     await page.getByText('Créative publiée avec succès').first().waitFor();
 

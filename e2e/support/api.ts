@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { Creative, Page } from '@domain/types';
+import type { Creative, Folder, Page } from '@domain/types';
 import type { CreativeInput } from '@/gateway/types';
 import { VALID_FORM } from '../../tests/helpers/uploads';
 import { baseUrl, DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoRole } from './browser';
@@ -120,4 +120,14 @@ export async function ensureApprovedCreatives(session: ApiSession, min: number, 
 /** A unique suffix for names created by one run of one file. */
 export function runTag(): string {
   return Math.random().toString(36).slice(2, 7);
+}
+
+/**
+ * Deletes the session's folders whose name contains `mark` (a file's run tag): the demo accounts are
+ * shared by every journey of a run, and another journey may count their folders.
+ */
+export async function deleteFoldersMarked(session: ApiSession, mark: string): Promise<void> {
+  for (const folder of await apiJson<Folder[]>(session, 'GET', '/api/folders')) {
+    if (folder.name.includes(mark)) await apiJson(session, 'DELETE', `/api/folders/${folder.id}`);
+  }
 }

@@ -170,3 +170,42 @@ export async function screenshot(page: Page, name: string, options: { fullPage?:
   await page.screenshot({ path: file, fullPage: options.fullPage ?? true });
   return file;
 }
+
+/** One tag chip per category group of the submit form, as [group, chip]. */
+export const ONE_CHIP_PER_GROUP: readonly (readonly [group: string, chip: string])[] = [
+  ['Format', 'Statique'],
+  ['Objectif', 'TOFU'],
+  ['Type', 'Humour'],
+  ['Secteur', 'Food'],
+  ['Plateforme', 'Meta'],
+];
+
+/** Presses the chips of ONE_CHIP_PER_GROUP in the submit form. */
+export async function pickOneChipPerGroup(page: Page): Promise<void> {
+  for (const [group, chip] of ONE_CHIP_PER_GROUP) {
+    await page
+      .getByRole('group', { name: new RegExp(`^${group} \\(`) })
+      .getByRole('button', { name: chip, exact: true })
+      .click();
+  }
+}
+
+/** Waits for a toast saying `text`. */
+export async function expectToast(page: Page, text: string): Promise<void> {
+  await page
+    .getByRole('region', { name: /Notifications/ })
+    .getByText(text)
+    .first()
+    .waitFor();
+}
+
+/**
+ * Closes the toasts (Sonner keeps them 5 s), so the next assertions see only new ones; behind an open
+ * dialog they cannot be clicked and are waited out.
+ */
+export async function closeToasts(page: Page): Promise<void> {
+  for (const button of await page.locator('[data-sonner-toast] [data-close-button]').all()) {
+    await button.click({ timeout: 1000 }).catch(() => undefined);
+  }
+  await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 10_000 }).toBe(0);
+}
