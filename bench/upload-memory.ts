@@ -9,17 +9,15 @@
  * just before. The video is a real MP4 made once with the ffmpeg of @ffmpeg-installer/ffmpeg
  * (constant bitrate, so its size is what is asked). Last figures: bench/baselines/upload-memory.json.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { freePort } from '../e2e/support/server';
 import { makeVideo } from './media-files';
 import { startS3Server } from '../tests/helpers/s3-server';
-import { encodeForm, exitOf, loginTo, serverEnv, waitForHealth } from '../tests/helpers/server-process';
+import { encodeForm } from '../tests/helpers/server-process';
 import { creativeForm, pngBytes, VALID_FORM } from '../tests/helpers/uploads';
-import { MB, memoryOf } from './process-memory';
+import { MB, peakGrowthDuring, withBenchServer } from './process-memory';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
 const { values: opts } = parseArgs({
@@ -30,17 +28,7 @@ const { values: opts } = parseArgs({
 });
 
 async function measure(label: string, video: Buffer, extraEnv: Record<string, string>) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'creatheque-bench-upload-'));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [opts.server!], {
-    cwd: projectRoot,
-    env: serverEnv(port, dataDir, { SEED: 'demo', LOG_LEVEL: 'warn', WRITE_RATE_LIMIT: 'off', ...extraEnv }),
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  try {
-    await waitForHealth(baseUrl, child, 120_000);
-    const cookie = await loginTo(baseUrl, 'admin@example.com');
+  return withBenchServer(opts.server!, extraEnv, async ({ child, baseUrl, cookie }) => {
     const post = async (bytes: Buffer, name: string, type: string) => {
       const { body, contentType } = await encodeForm(creativeForm(VALID_FORM, { bytes, name, type }));
       const started = performance.now();
@@ -53,17 +41,9 @@ async function measure(label: string, video: Buffer, extraEnv: Record<string, st
       return performance.now() - started;
     };
     await post(await pngBytes(800, 600), 'chauffe.png', 'image/png');
-    await new Promise((r) => setTimeout(r, 500));
-    fs.writeFileSync(`/proc/${child.pid}/clear_refs`, '5');
-    const before = memoryOf(child.pid!);
-    const ms = await post(video, 'spot.mp4', 'video/mp4');
-    const after = memoryOf(child.pid!);
-    return { label, before: before.rss, peak: after.peak, growth: after.peak - before.rss, ms };
-  } finally {
-    child.kill('SIGKILL');
-    await exitOf(child);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+    const { result: ms, ...memory } = await peakGrowthDuring(child.pid!, () => post(video, 'spot.mp4', 'video/mp4'));
+    return { label, ...memory, ms };
+  });
 }
 
 async function main() {

@@ -13,18 +13,17 @@
  * `unzip -t` (every entry's CRC) and its entry list. Figures: docs/benchmarks.md,
  * bench/baselines/zip-memory.json.
  */
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import type { Creative, Folder } from '@domain/types';
-import { freePort } from '../e2e/support/server';
 import { startS3Server } from '../tests/helpers/s3-server';
-import { encodeForm, exitOf, loginTo, serverEnv, waitForHealth } from '../tests/helpers/server-process';
+import { encodeForm } from '../tests/helpers/server-process';
 import { creativeForm, VALID_FORM } from '../tests/helpers/uploads';
 import { makeVideo } from './media-files';
-import { MB, memoryOf } from './process-memory';
+import { MB, peakGrowthDuring, withBenchServer } from './process-memory';
 
 const run = promisify(execFile);
 const projectRoot = path.resolve(import.meta.dirname, '..');
@@ -70,17 +69,7 @@ interface Result {
 
 /** One server on one store: seeds the folder, then downloads its ZIP as a fast and as a slow client. */
 async function measure(store: string, video: Buffer, count: number, extraEnv: Record<string, string>): Promise<Result[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'creatheque-bench-zip-'));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [opts.server!], {
-    cwd: projectRoot,
-    env: serverEnv(port, dataDir, { SEED: 'demo', LOG_LEVEL: 'warn', WRITE_RATE_LIMIT: 'off', ...extraEnv }),
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  try {
-    await waitForHealth(baseUrl, child, 120_000);
-    const cookie = await loginTo(baseUrl, 'admin@example.com');
+  return withBenchServer(opts.server!, extraEnv, async ({ child, baseUrl, cookie, dataDir }) => {
     const api = async <T>(method: string, route: string, body?: unknown): Promise<T> => {
       const res = await fetch(`${baseUrl}${route}`, {
         method,
@@ -119,31 +108,23 @@ async function measure(store: string, video: Buffer, count: number, extraEnv: Re
       ['fast client', undefined],
       ['slow client (40 MB/s)', 40 * MB],
     ] as const) {
-      await new Promise((r) => setTimeout(r, 500));
-      fs.writeFileSync(`/proc/${child.pid}/clear_refs`, '5');
-      const before = memoryOf(child.pid!);
-      const got = await download(`${baseUrl}/api/folders/${folder.id}/zip`, cookie, archive, rate);
-      const after = memoryOf(child.pid!);
+      const { result: got, ...memory } = await peakGrowthDuring(child.pid!, () =>
+        download(`${baseUrl}/api/folders/${folder.id}/zip`, cookie, archive, rate),
+      );
       await run('unzip', ['-tqq', archive]);
       const { stdout } = await run('unzip', ['-Z1', archive]);
       const entries = stdout.trim().split('\n');
       if (entries.length !== count + 1 || entries.at(-1) !== 'README.txt') throw new Error(`unexpected entries: ${entries.join(', ')}`);
       results.push({
         label: `${store}, ${label}`,
-        before: before.rss,
-        peak: after.peak,
-        growth: after.peak - before.rss,
+        ...memory,
         bytes: got.bytes,
         ms: got.ms,
       });
     }
 
     return results;
-  } finally {
-    child.kill('SIGKILL');
-    await exitOf(child);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 async function main() {
