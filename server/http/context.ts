@@ -14,6 +14,8 @@ import type { RateLimitStore } from './rate-limit-store';
 import type { ResponseCache } from './response-cache';
 import type { RedisLink } from '../redis/redis-link';
 import type { PendingEvents } from '../services/creatives/pending-events';
+import type { NotificationEvents } from '../services/notifications/notification-events';
+import type { Notifier } from '../services/notifications/notifier';
 import type { WebhookSender } from '../services/webhooks';
 import type { FacetIndex } from '@server/services/creatives/facet-index';
 import type { ShareAccess } from '@server/services/shares/share-access';
@@ -28,6 +30,10 @@ export interface Deps {
   mailer: Mailer;
   media: MediaStore;
   pending: PendingEvents;
+  /** Each user's live unread notification count (server-sent events). */
+  notificationEvents: NotificationEvents;
+  /** Live counts and e-mails of the notifications a committed action wrote. */
+  notifier: Notifier;
   /** ffmpeg/ffprobe chosen at start-up (video posters). */
   mediaTools: MediaTools;
   /** Prometheus metrics; null when METRICS_TOKEN is unset (nothing is counted). */

@@ -277,10 +277,10 @@ function sharedResponses(
 }
 
 /**
- * Writes that change no shared view: signing in and out, a user's own folders. (A sign-up does:
+ * Writes that change no shared view: signing in and out, a user's own folders and notifications. (A sign-up does:
  * the analytics count users.)
  */
-const PRIVATE_WRITES = /^\/api\/(?:auth\/(?:login|logout)|folders)(?:\/|$)/;
+const PRIVATE_WRITES = /^\/api\/(?:auth\/(?:login|logout)|folders|notifications)(?:\/|$)/;
 
 /**
  * Invalidates the shared cache after every API write that may change a shared view. Deliberately
