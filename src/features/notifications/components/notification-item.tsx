@@ -11,7 +11,7 @@ export function NotificationItem({ notification, onOpen }: { notification: AppNo
       onClick={() => onOpen(notification)}
       className={cn(
         'flex gap-3 px-4 py-3 text-sm outline-none transition-colors hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-brand-600',
-        unread ? 'bg-brand-50/60 text-slate-900' : 'text-slate-600',
+        unread ? 'bg-brand-50 text-slate-900' : 'text-slate-700',
       )}
     >
       <span aria-hidden className={cn('mt-1.5 size-2 shrink-0 rounded-full', unread ? 'bg-brand-600' : 'bg-transparent')} />
@@ -20,7 +20,7 @@ export function NotificationItem({ notification, onOpen }: { notification: AppNo
           {unread ? <span className="sr-only">Non lue : </span> : null}
           {notificationText(notification)}
         </span>
-        <time dateTime={notification.createdAt} className="text-xs text-slate-500">
+        <time dateTime={notification.createdAt} className="text-xs text-slate-600">
           {timeAgo(notification.createdAt)}
         </time>
       </span>

@@ -23,7 +23,13 @@ export function NotificationPanel({ unread, onNavigate }: { unread: number; onNa
     <div className="flex max-h-[min(32rem,calc(100vh-6rem))] flex-col">
       <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
         <h2 className="text-base font-semibold text-slate-900">Notifications</h2>
-        <Button variant="link" size="sm" className="px-0" disabled={unread === 0 || markAll.isPending} onClick={() => markAll.mutate()}>
+        <Button
+          variant="link"
+          size="sm"
+          className="-mr-2 px-2"
+          disabled={unread === 0 || markAll.isPending}
+          onClick={() => markAll.mutate()}
+        >
           Tout marquer comme lu
         </Button>
       </div>
