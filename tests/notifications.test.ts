@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATIONS_PAGE_SIZE, notificationText, type AppNotification, type NotificationEmailPrefs } from '@domain/notifications';
 import type { Comment, Creative, Page } from '@domain/types';
 import { notifications } from '@server/db/schema';
+import { RedisLink } from '@server/redis/redis-link';
+import { dropRedisNamespace, probeRedis, TEST_REDIS_URL, uniqueRedisPrefix } from '@server/redis/test-redis';
 import { createMailer } from '@server/mail/mailer';
 import { insertCreative } from './helpers/fixtures';
 import { expectTamperedCursorsRefused, followPages, newestFirst } from './helpers/paging';
@@ -14,6 +16,7 @@ import { startSmtpServer, type SmtpSink } from './helpers/smtp-server';
 import { createTestApp, type TestApp, type TestUser } from './helpers/test-app';
 import { creativeForm, pngBytes, VALID_FORM } from './helpers/uploads';
 
+const redis = await probeRedis();
 let t: TestApp;
 let sink: SmtpSink;
 type Who = 'agency' | 'user' | 'specialist' | 'admin' | 'liker1' | 'liker2' | 'liker3' | 'liker4';
@@ -286,6 +289,42 @@ describe('live unread count', () => {
     await user.stop();
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
+  });
+});
+
+describe.skipIf(!redis.ok)(`live unread count across instances sharing Redis${redis.skipped}`, () => {
+  it('reaches a stream on one instance when the action happens on the other', async () => {
+    const prefix = uniqueRedisPrefix('notifications');
+    const links = [new RedisLink({ url: TEST_REDIS_URL, prefix }), new RedisLink({ url: TEST_REDIS_URL, prefix })];
+    const a = await createTestApp({ redis: links[0] });
+    const b = await createTestApp({ redis: links[1], instanceOf: a });
+    try {
+      const agency = await a.loginAs('agency');
+      const admin = await a.loginAs('admin');
+      const creative = await insertCreative(a.db, { status: 'pending', submittedBy: agency.user.id });
+      const counts: number[] = [];
+      const res = await b.app.request(new URL('/api/notifications/events', b.config.publicUrl).toString(), {
+        headers: { cookie: agency.cookie },
+      });
+      const reader = res.body!.getReader();
+      const decoder = new TextDecoder();
+      let text = '';
+      const read = async () => {
+        while (!/data: \d+[\s\S]*data: \d+/.test(text)) text += decoder.decode((await reader.read()).value);
+      };
+      const second = read();
+      while (!/data: \d+/.test(text)) await new Promise((r) => setTimeout(r, 10));
+      expect((await a.request('POST', `/api/creatives/${creative.id}/approve`, { cookie: admin.cookie })).status).toBe(200);
+      await second;
+      for (const m of text.matchAll(/event: unread\ndata: (\d+)/g)) counts.push(Number(m[1]));
+      expect(counts.slice(0, 2)).toEqual([0, 1]);
+      await reader.cancel();
+    } finally {
+      await b.close();
+      await a.close();
+      for (const link of links) await link.close();
+      await dropRedisNamespace(prefix);
+    }
   });
 });
 
