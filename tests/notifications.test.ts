@@ -299,6 +299,8 @@ describe.skipIf(!redis.ok)(`live unread count across instances sharing Redis${re
     const a = await createTestApp({ redis: links[0] });
     const b = await createTestApp({ redis: links[1], instanceOf: a });
     try {
+      // B must be subscribed before A publishes (a message before that is not replayed).
+      for (const link of links) expect(await link.waitUntilReady(10_000)).toBe(true);
       const agency = await a.loginAs('agency');
       const admin = await a.loginAs('admin');
       const creative = await insertCreative(a.db, { status: 'pending', submittedBy: agency.user.id });
@@ -325,7 +327,7 @@ describe.skipIf(!redis.ok)(`live unread count across instances sharing Redis${re
       for (const link of links) await link.close();
       await dropRedisNamespace(prefix);
     }
-  });
+  }, 120_000);
 });
 
 describe('e-mail preferences', () => {
