@@ -25,7 +25,7 @@ import {
 } from '@domain/notifications';
 import { notificationPrefsInput } from '@domain/schemas/notifications';
 import type { User } from '@domain/types';
-import type { Gateway } from '../types';
+import { GatewayError, type Gateway } from '../types';
 import { chunks, dataOf, guard, requireViewer, type FirebaseContext } from './context';
 import { gatewayError, validate } from './errors';
 import { byTimestamp, newestFirstPage } from './keyset';
@@ -164,7 +164,12 @@ export function firebaseNotifications(ctx: FirebaseContext): Gateway['notificati
     async markRead(id) {
       const viewer = await requireViewer(ctx, 'notification:read');
       if (!id || id.includes('/')) throw gatewayError('NOT_FOUND', MSG.notFound);
-      await guard(ctx, () => updateDoc(notificationRef(ctx, viewer.id, id), { read: true }), { notFoundMessage: MSG.notFound });
+      // Under the viewer's own path the rules refuse only a notification that does not exist: not found, as self-hosted.
+      await guard(ctx, () => updateDoc(notificationRef(ctx, viewer.id, id), { read: true }), { notFoundMessage: MSG.notFound }).catch(
+        (err: unknown) => {
+          throw err instanceof GatewayError && err.code === 'FORBIDDEN' ? gatewayError('NOT_FOUND', MSG.notFound) : err;
+        },
+      );
     },
 
     async markAllRead() {
