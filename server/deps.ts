@@ -111,5 +111,6 @@ export function buildDeps(options: {
 function responseCacheOf(invalidation: Invalidation): ResponseCache {
   const cache = new ResponseCache({ live: () => invalidation.live });
   invalidation.on('responses', () => cache.invalidate());
+  invalidation.on('viewer', (userId) => (userId ? cache.forgetViewer(userId) : cache.invalidate()));
   return cache;
 }
