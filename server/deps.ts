@@ -17,6 +17,7 @@ import { resolveMediaTools, type MediaTools } from './media/media-tools';
 import { mediaStoreOf } from './media/media-store-of';
 import type { MediaStore } from './media/store';
 import type { RedisLink } from './redis/redis-link';
+import { LikeWriter } from './services/creatives/like-writer';
 import { PendingEvents } from './services/creatives/pending-events';
 import { createWebhookSender, type WebhookSender } from './services/webhooks';
 import { FacetIndex } from '@server/services/creatives/facet-index';
@@ -87,6 +88,7 @@ export function buildDeps(options: {
       createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(options.config.dataDir, 'outbox') }),
     media: options.media ?? mediaStoreOf(options.config),
     pending,
+    likes: new LikeWriter(options.db),
     mediaTools: options.mediaTools ?? resolveMediaTools(env),
     metrics,
     redis,

@@ -13,6 +13,7 @@ import type { Metrics } from './metrics';
 import type { RateLimitStore } from './rate-limit-store';
 import type { ResponseCache } from './response-cache';
 import type { RedisLink } from '../redis/redis-link';
+import type { LikeWriter } from '../services/creatives/like-writer';
 import type { PendingEvents } from '../services/creatives/pending-events';
 import type { WebhookSender } from '../services/webhooks';
 import type { FacetIndex } from '@server/services/creatives/facet-index';
@@ -28,6 +29,8 @@ export interface Deps {
   mailer: Mailer;
   media: MediaStore;
   pending: PendingEvents;
+  /** Likes and unlikes, written in batches when they arrive together (services/creatives/like-writer.ts). */
+  likes: LikeWriter;
   /** ffmpeg/ffprobe chosen at start-up (video posters). */
   mediaTools: MediaTools;
   /** Prometheus metrics; null when METRICS_TOKEN is unset (nothing is counted). */
