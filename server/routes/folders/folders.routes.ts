@@ -59,7 +59,7 @@ export function foldersRoutes(deps: Deps) {
       .put('/:id/creatives/:creativeId/note', jsonInput(noteInput), async (c) =>
         c.json(await setFolderNote(db, currentUser(c), folderId(c), entryId(c), c.req.valid('json').note)),
       )
-      .get('/:id/shares', privateToViewer(deps), async (c) => c.json(await listShares(db, currentUser(c), folderId(c))))
+      .get('/:id/shares', async (c) => c.json(await listShares(db, currentUser(c), folderId(c))))
       .post('/:id/shares', jsonInput(shareInput), async (c) =>
         c.json(await createShare(db, currentUser(c), folderId(c), c.req.valid('json')), 201),
       )
