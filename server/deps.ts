@@ -17,6 +17,7 @@ import { resolveMediaTools, type MediaTools } from './media/media-tools';
 import { mediaStoreOf } from './media/media-store-of';
 import type { MediaStore } from './media/store';
 import type { RedisLink } from './redis/redis-link';
+import { LikeWriter } from './services/creatives/like-writer';
 import { PendingEvents } from './services/creatives/pending-events';
 import { NotificationEvents } from './services/notifications/notification-events';
 import { Notifier } from './services/notifications/notifier';
@@ -92,6 +93,7 @@ export function buildDeps(options: {
     pending,
     notificationEvents,
     notifier: new Notifier({ db: options.db, events: notificationEvents, mailer, publicUrl: options.config.publicUrl }),
+    likes: new LikeWriter(options.db),
     mediaTools: options.mediaTools ?? resolveMediaTools(env),
     metrics,
     redis,
@@ -116,5 +118,6 @@ export function buildDeps(options: {
 function responseCacheOf(invalidation: Invalidation): ResponseCache {
   const cache = new ResponseCache({ live: () => invalidation.live });
   invalidation.on('responses', () => cache.invalidate());
+  invalidation.on('viewer', (userId) => (userId ? cache.forgetViewer(userId) : cache.invalidate()));
   return cache;
 }

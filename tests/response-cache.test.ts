@@ -406,6 +406,100 @@ describe('the review queue and its counts, shared by the staff once allowed', ()
   });
 });
 
+describe("a viewer's own views: favourites, folders, an admin's user list", () => {
+  const favorites = async (cookie: string) => {
+    const res = await t.request<Page<Creative>>('GET', '/api/favorites', { cookie });
+    expect(res.status, res.text).toBe(200);
+    return { names: res.body.items.map((c) => c.name), cache: xCache(res) };
+  };
+  const folders = async (cookie: string) => {
+    const res = await t.request<{ id: string; name: string; count: number }[]>('GET', '/api/folders', { cookie });
+    expect(res.status, res.text).toBe(200);
+    return { list: res.body, cache: xCache(res) };
+  };
+
+  it('keeps each user their own favourites, and shows their like and unlike on the next request', async () => {
+    const { id } = await insertCreative(t.db, { name: 'Privé Favori' });
+    const carol = (await t.loginAs('user')).cookie;
+    const dan = (await t.loginAs('user')).cookie;
+    t.deps.responseCache!.invalidate();
+    expect((await favorites(carol)).cache).toBe('miss');
+    expect((await favorites(carol)).cache).toBe('hit');
+    await ok('POST', `/api/creatives/${id}/like`, { cookie: carol });
+    const liked = await favorites(carol);
+    expect(liked).toEqual({ names: ['Privé Favori'], cache: 'miss' });
+    // Another user's request never gets Carol's entry.
+    expect(await favorites(dan)).toEqual({ names: [], cache: 'miss' });
+    expect((await favorites(carol)).cache).toBe('hit');
+    await ok('DELETE', `/api/creatives/${id}/like`, { cookie: carol });
+    expect((await favorites(carol)).names).toEqual([]);
+    // A visitor never reads a member's entry: 401.
+    expect((await t.request('GET', '/api/favorites')).status).toBe(401);
+  });
+
+  it("shows a folder change on its author's next request, and leaves everyone else's entries cached", async () => {
+    const { id } = await insertCreative(t.db, { name: 'Privé Dossier' });
+    const erin = (await t.loginAs('user')).cookie;
+    const fred = (await t.loginAs('user')).cookie;
+    t.deps.responseCache!.invalidate();
+    await folders(erin);
+    await folders(fred);
+    await warm(`/api/creatives/${id}`);
+    expect((await folders(erin)).cache).toBe('hit');
+
+    const folder = await ok<{ id: string }>('POST', '/api/folders', { cookie: erin, body: { name: 'Moodboard' } });
+    const created = await folders(erin);
+    expect(created.cache).toBe('miss');
+    expect(created.list.map((f) => f.name)).toEqual(['Moodboard']);
+    // Fred's list and the visitors' views were not emptied by Erin's folder.
+    expect((await folders(fred)).cache).toBe('hit');
+    expect(xCache(await anon(`/api/creatives/${id}`))).toBe('hit');
+
+    const inFolder = async () => {
+      const res = await t.request<Page<Creative>>('GET', `/api/folders/${folder.id}/creatives`, { cookie: erin });
+      expect(res.status, res.text).toBe(200);
+      return { names: res.body.items.map((c) => c.name), cache: xCache(res) };
+    };
+    expect(await inFolder()).toEqual({ names: [], cache: 'miss' });
+    expect((await inFolder()).cache).toBe('hit');
+    await ok('PUT', `/api/folders/${folder.id}/creatives/${id}`, { cookie: erin });
+    expect((await inFolder()).names).toEqual(['Privé Dossier']);
+    await ok('PATCH', `/api/folders/${folder.id}`, { cookie: erin, body: { name: 'Moodboard 2027' } });
+    expect((await folders(erin)).list.map((f) => f.name)).toEqual(['Moodboard 2027']);
+    // Fred cannot read Erin's folder, cached or not.
+    expect((await t.request('GET', `/api/folders/${folder.id}/creatives`, { cookie: fred })).status).toBe(404);
+    await ok('DELETE', `/api/folders/${folder.id}`, { cookie: erin });
+    expect((await folders(erin)).list).toEqual([]);
+  });
+
+  it('a read that began before a folder write is never served after it', () => {
+    const cache = t.deps.responseCache!;
+    const generation = cache.generation;
+    const before = cache.viewerScope('u-race');
+    cache.forgetViewer('u-race');
+    cache.set(`${before}:/api/folders`, generation, new TextEncoder().encode('[]'), 'application/json');
+    expect(cache.get(`${cache.viewerScope('u-race')}:/api/folders`, generation)).toBeUndefined();
+  });
+
+  it('serves every admin one user list, and shows a sign-up and a role change on the next request', async () => {
+    const other = (await t.loginAs('admin')).cookie;
+    const users = async (cookie: string, query: string) => {
+      const res = await t.request<Page<{ id: string; email: string; role: string }>>('GET', `/api/users?q=${query}`, { cookie });
+      expect(res.status, res.text).toBe(200);
+      return { items: res.body.items, cache: xCache(res) };
+    };
+    t.deps.responseCache!.invalidate();
+    expect((await users(admin.cookie, 'zebrowski')).cache).toBe('miss');
+    expect((await users(other, 'zebrowski')).cache).toBe('hit');
+    expect((await t.request('GET', '/api/users?q=zebrowski', { cookie: userA })).status).toBe(403);
+    const zoe = await t.signUp({ firstName: 'Zoé', lastName: 'Zebrowski' });
+    const found = await users(other, 'zebrowski');
+    expect(found.items.map((u) => u.email)).toEqual([zoe.email]);
+    await ok('PATCH', `/api/users/${zoe.user.id}/role`, { cookie: admin.cookie, body: { role: 'agency' } });
+    expect((await users(other, 'zebrowski')).items[0]!.role).toBe('agency');
+  });
+});
+
 describe('conditional GETs', () => {
   it('answers 304 without a body to a matching If-None-Match, then 200 with a new ETag after a change', async () => {
     const { id } = await insertCreative(t.db, { name: 'Etag Un' });
@@ -438,12 +532,14 @@ describe('conditional GETs', () => {
   });
 
   it('works for signed-in reads outside the shared cache too', async () => {
-    const first = await t.request('GET', '/api/favorites', { cookie: userA });
-    expect(first.status).toBe(200);
+    const agency = (await t.loginAs('agency')).cookie;
+    const path = '/api/agency/creatives?status=pending';
+    const first = await t.request('GET', path, { cookie: agency });
+    expect(first.status, first.text).toBe(200);
     const etag = first.headers.get('etag')!;
     expect(etag).toBeTruthy();
     expect(xCache(first)).toBeNull();
-    const again = await t.request('GET', '/api/favorites', { cookie: userA, headers: { 'if-none-match': etag } });
+    const again = await t.request('GET', path, { cookie: agency, headers: { 'if-none-match': etag } });
     expect(again.status).toBe(304);
     expect(again.text).toBe('');
   });

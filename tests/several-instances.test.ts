@@ -168,6 +168,23 @@ describe.skipIf(!redis.ok)(`Several instances sharing Redis${redis.skipped}`, ()
     expect(fresh.body.likes).toBe(cached.body.likes + 1);
   });
 
+  it("forgets on B a user's own folder list when they change their folders on A", async () => {
+    const { cookie } = await a.loginAs('user');
+    await b.request('GET', '/api/folders', { cookie });
+    expect((await b.request('GET', '/api/folders', { cookie })).headers.get('X-Cache')).toBe('hit');
+    const heard = new Promise<string | undefined>((resolve) => {
+      const stop = b.deps.invalidation.on('viewer', (userId) => {
+        stop();
+        resolve(userId);
+      });
+    });
+    expect((await a.request('POST', '/api/folders', { cookie, body: { name: 'Vu partout' } })).status).toBe(201);
+    expect(await heard).toBeTruthy();
+    const fresh = await b.request<{ name: string }[]>('GET', '/api/folders', { cookie });
+    expect(fresh.headers.get('X-Cache')).toBe('miss');
+    expect(fresh.body.map((f) => f.name)).toContain('Vu partout');
+  });
+
   it('reports Redis in /api/ready and in the metrics', async () => {
     const ready = await a.request<{ checks: Record<string, string> }>('GET', '/api/ready');
     expect(ready.status).toBe(200);

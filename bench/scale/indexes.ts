@@ -37,14 +37,18 @@ export async function restoreSavedDdl(session: SqlSession, onStep?: (ddl: string
 }
 
 /**
- * Saves and drops the keys and indexes of the bulk tables. Creation order: primary/unique keys,
- * then plain indexes, then foreign keys (which need the referenced keys).
+ * Saves and drops the keys and indexes of the bulk tables, and the foreign keys of other tables
+ * that reference them. Creation order: primary/unique keys, then plain indexes, then foreign keys
+ * (which need the referenced keys).
  */
 export async function dropBulkIndexes(session: SqlSession): Promise<number> {
   const constraints = await session.rows<{ tbl: string; name: string; def: string; contype: string }>(`
     select c.relname as tbl, k.conname as name, pg_get_constraintdef(k.oid) as def, k.contype::text as contype
       from pg_constraint k join pg_class c on c.oid = k.conrelid join pg_namespace n on n.oid = c.relnamespace
-     where n.nspname = 'public' and k.contype in ('p', 'u', 'f') and c.relname in (${inList})`);
+     where n.nspname = 'public' and k.contype in ('p', 'u', 'f')
+       and (c.relname in (${inList})
+            -- a foreign key of another table (folder_shares) that depends on a bulk table's key
+            or (k.contype = 'f' and exists (select 1 from pg_class r where r.oid = k.confrelid and r.relname in (${inList}))))`);
   const indexes = await session.rows<{ tbl: string; name: string; def: string }>(`
     select i.tablename as tbl, i.indexname as name, i.indexdef as def
       from pg_indexes i
@@ -69,11 +73,19 @@ export async function dropBulkIndexes(session: SqlSession): Promise<number> {
       create: `alter table ${ident(k.tbl)} add constraint ${ident(k.name)} ${k.def}`,
     });
   }
-  await session.run(`create table bench_ddl (ord int primary key, "drop" text not null, "create" text not null)`);
-  for (const r of rows) {
-    await session.run(`insert into bench_ddl values (${r.ord}, ${lit(r.drop)}, ${lit(r.create)})`);
+  // One transaction: a failed drop leaves neither a saved DDL nor a half-dropped schema behind.
+  await session.run('begin');
+  try {
+    await session.run(`create table bench_ddl (ord int primary key, "drop" text not null, "create" text not null)`);
+    for (const r of rows) {
+      await session.run(`insert into bench_ddl values (${r.ord}, ${lit(r.drop)}, ${lit(r.create)})`);
+    }
+    // Foreign keys go first (they depend on the keys), in reverse creation order.
+    for (const r of [...rows].reverse()) await session.run(r.drop);
+    await session.run('commit');
+  } catch (err) {
+    await session.run('rollback');
+    throw err;
   }
-  // Foreign keys go first (they depend on the keys), in reverse creation order.
-  for (const r of [...rows].reverse()) await session.run(r.drop);
   return rows.length;
 }

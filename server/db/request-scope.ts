@@ -63,3 +63,11 @@ const storage = new AsyncLocalStorage<RequestScope>();
 export function currentScope(): RequestScope | undefined {
   return storage.getStore();
 }
+
+/**
+ * Runs `work` (and everything it starts) outside any request: for work shared by several requests
+ * (a batch of likes), which no single request's deadline or departure may cancel.
+ */
+export function outsideRequests<T>(work: () => T): T {
+  return storage.exit(work);
+}

@@ -13,6 +13,7 @@ import type { Metrics } from './metrics';
 import type { RateLimitStore } from './rate-limit-store';
 import type { ResponseCache } from './response-cache';
 import type { RedisLink } from '../redis/redis-link';
+import type { LikeWriter } from '../services/creatives/like-writer';
 import type { PendingEvents } from '../services/creatives/pending-events';
 import type { NotificationEvents } from '../services/notifications/notification-events';
 import type { Notifier } from '../services/notifications/notifier';
@@ -34,6 +35,8 @@ export interface Deps {
   notificationEvents: NotificationEvents;
   /** Live counts and e-mails of the notifications a committed action wrote. */
   notifier: Notifier;
+  /** Likes and unlikes, written in batches when they arrive together (services/creatives/like-writer.ts). */
+  likes: LikeWriter;
   /** ffmpeg/ffprobe chosen at start-up (video posters). */
   mediaTools: MediaTools;
   /** Prometheus metrics; null when METRICS_TOKEN is unset (nothing is counted). */

@@ -2,10 +2,16 @@ import crypto from 'node:crypto';
 import { logger } from '../log';
 import type { RedisLink } from '../redis/redis-link';
 
-/** What a write can make stale: the shared response cache, the session cache. */
-export type InvalidationTopic = 'responses' | 'sessions';
+/**
+ * What a write can make stale: the shared response cache, the session cache, and one user's own
+ * cached views (`viewer`, with that user's id as subject: their folders changed).
+ */
+export type InvalidationTopic = 'responses' | 'sessions' | 'viewer';
 
-const TOPICS: readonly InvalidationTopic[] = ['responses', 'sessions'];
+const TOPICS: readonly InvalidationTopic[] = ['responses', 'sessions', 'viewer'];
+
+/** Called with the bump's subject (a user id for `viewer`), or none when everything may be stale (Redis back). */
+type Listener = (subject?: string) => void;
 /** The one Redis channel of every invalidation (in REDIS_PREFIX's namespace). */
 const CHANNEL = 'invalidate';
 
@@ -22,7 +28,7 @@ const CHANNEL = 'invalidate';
  * back every topic fires, so every cache starts empty.
  */
 export class Invalidation {
-  private readonly listeners = new Map<InvalidationTopic, Set<() => void>>(TOPICS.map((t) => [t, new Set()]));
+  private readonly listeners = new Map<InvalidationTopic, Set<Listener>>(TOPICS.map((t) => [t, new Set()]));
   /** Tells this instance's own messages apart (it has bumped already). */
   private readonly origin = crypto.randomUUID();
   private publishFailing = false;
@@ -30,8 +36,9 @@ export class Invalidation {
   constructor(private readonly redis: RedisLink | null = null) {
     if (!redis) return;
     redis.subscribe(CHANNEL, (message) => {
-      const [origin, topic] = message.split(' ');
-      if (origin !== this.origin && TOPICS.includes(topic as InvalidationTopic)) this.fire(topic as InvalidationTopic);
+      const [origin, topic, subject] = message.split(' ');
+      if (origin !== this.origin && TOPICS.includes(topic as InvalidationTopic))
+        this.fire(topic as InvalidationTopic, subject || undefined);
     });
     redis.onResume(() => TOPICS.forEach((topic) => this.fire(topic)));
   }
@@ -41,7 +48,7 @@ export class Invalidation {
     return this.redis ? this.redis.listening : true;
   }
 
-  on(topic: InvalidationTopic, listener: () => void): () => void {
+  on(topic: InvalidationTopic, listener: Listener): () => void {
     const set = this.listeners.get(topic)!;
     set.add(listener);
     return () => set.delete(listener);
@@ -53,9 +60,9 @@ export class Invalidation {
    * bypass their caches while Redis is unreachable anyway), so that a writer's answer comes after
    * the signal has left.
    */
-  async bump(topic: InvalidationTopic): Promise<void> {
-    this.fire(topic);
-    await this.redis?.publish(CHANNEL, `${this.origin} ${topic}`).then(
+  async bump(topic: InvalidationTopic, subject?: string): Promise<void> {
+    this.fire(topic, subject);
+    await this.redis?.publish(CHANNEL, subject ? `${this.origin} ${topic} ${subject}` : `${this.origin} ${topic}`).then(
       () => {
         this.publishFailing = false;
       },
@@ -66,7 +73,7 @@ export class Invalidation {
     );
   }
 
-  private fire(topic: InvalidationTopic): void {
-    for (const listener of this.listeners.get(topic)!) listener();
+  private fire(topic: InvalidationTopic, subject?: string): void {
+    for (const listener of this.listeners.get(topic)!) listener(subject);
   }
 }

@@ -67,6 +67,8 @@ export class ResponseCache {
   private readonly inflight = new Map<string, Promise<CachedResponse | undefined>>();
   private bytes = 0;
   private gen = 0;
+  /** Per user, how many times their own views were forgotten in this generation (part of their entries' keys). */
+  private readonly viewerGens = new Map<string, number>();
 
   constructor(options: ResponseCacheOptions = {}) {
     this.maxEntries = options.maxEntries ?? RESPONSE_CACHE_DEFAULTS.maxEntries;
@@ -93,7 +95,23 @@ export class ResponseCache {
   invalidate(): void {
     this.gen += 1;
     this.entries.clear();
+    this.viewerGens.clear();
     this.bytes = 0;
+  }
+
+  /**
+   * The scope of one user's own views (their favourites, folders): it changes when forgetViewer()
+   * is called, so a read that began before stores its answer under a key no later read looks up.
+   */
+  viewerScope(userId: string): string {
+    return `viewer:${userId}#${this.viewerGens.get(userId) ?? 0}`;
+  }
+
+  /** Something only this user sees changed (their folders): their entries, and their reads under way, are stale. */
+  forgetViewer(userId: string): void {
+    const prefix = `${this.viewerScope(userId)}:`;
+    this.viewerGens.set(userId, (this.viewerGens.get(userId) ?? 0) + 1);
+    for (const key of [...this.entries.keys()]) if (key.startsWith(prefix)) this.delete(key);
   }
 
   /** The entry of `key` if it belongs to `generation` and is younger than the TTL (and marks it recently used). */
@@ -212,6 +230,20 @@ export function sharedPerAnalysisAccess(deps: Pick<Deps, 'responseCache' | 'metr
 }
 
 /**
+ * The same for the signed-in viewer's own data (favourites, folders, an admin's user list): one
+ * entry per user and URL, emptied by every API write like the others and, for the writes only
+ * they can see (their folders), by `forgetViewer` (`invalidateOnWrite`). Mount it after the
+ * permission check.
+ */
+export function privateToViewer(deps: Pick<Deps, 'responseCache' | 'metrics'>): MiddlewareHandler<AppEnv> {
+  const cache = deps.responseCache;
+  return sharedResponses(deps, (c) => {
+    const user = c.get('user');
+    return user && cache ? cache.viewerScope(user.id) : null;
+  });
+}
+
+/**
  * A GET whose `audience` is not null is served from the shared cache under `audience:` + its
  * normalised URL, and its 200 JSON answer stored there; concurrent misses of one entry wait for
  * one answer. `null` answers normally (`X-Cache: bypass`, unless the handler used the cache itself
@@ -277,15 +309,17 @@ function sharedResponses(
 }
 
 /**
- * Writes that change no shared view: signing in and out, a user's own folders and notifications. (A sign-up does:
- * the analytics count users.)
+ * Writes that change no cached view: signing in and out, and a user's notifications (read state and
+ * e-mail choices, never cached). (A sign-up does: the analytics count users.)
  */
-const PRIVATE_WRITES = /^\/api\/(?:auth\/(?:login|logout)|folders|notifications)(?:\/|$)/;
+const UNCACHED_WRITES = /^\/api\/(?:auth\/(?:login|logout)|notifications)(?:\/|$)/;
+/** Writes that change only their author's own views: their folders, notes and share links. */
+const VIEWER_WRITES = /^\/api\/folders(?:\/|$)/;
 
 /**
  * Invalidates the shared cache after every API write that may change a shared view. Deliberately
  * coarse, so that no new route can forget it: any POST/PUT/PATCH/DELETE under /api except signing
- * in or out and folders — likes, comments (added, deleted, liked), review decisions, edits,
+ * in or out, notifications, and folders (which forget only their author's own entries) — likes, comments (added, deleted, liked), review decisions, edits,
  * deletions, (un)featuring, submissions, the admin form, sign-ups, profile names (shown as a
  * submitter), users deleted or their role changed. Only 4xx answers are skipped: they are refusals (validation, permission,
  * not found, conflict), taken before anything is written or rolled back with the transaction;
@@ -296,12 +330,19 @@ const PRIVATE_WRITES = /^\/api\/(?:auth\/(?:login|logout)|folders|notifications)
 export function invalidateOnWrite(deps: Pick<Deps, 'responseCache' | 'invalidation'>): MiddlewareHandler<AppEnv> {
   if (!deps.responseCache) return (_c, next) => next();
   return async (c, next) => {
-    if (isSafeMethod(c.req.method) || PRIVATE_WRITES.test(c.req.path)) return next();
+    if (isSafeMethod(c.req.method) || UNCACHED_WRITES.test(c.req.path)) return next();
     try {
       await next();
     } finally {
       const status = c.res.status;
-      if (status < 400 || status >= 500) await deps.invalidation.bump('responses');
+      const user = c.get('user');
+      if (status >= 400 && status < 500) {
+        // a refusal: nothing was written
+      } else if (VIEWER_WRITES.test(c.req.path) && user) {
+        await deps.invalidation.bump('viewer', user.id);
+      } else {
+        await deps.invalidation.bump('responses');
+      }
     }
   };
 }

@@ -16,7 +16,7 @@ import { sharedForVisitors, sharedOnceAllowed, sharedPerAnalysisAccess } from '@
 import { jsonInput, queryInput } from '@server/http/validate';
 import { serveFile } from '@server/media/serve-file';
 import { addComment, listComments } from '@server/services/comments.service';
-import { getCreative, getDownload, setLike } from '@server/services/creatives/creative.service';
+import { getCreative, getDownload } from '@server/services/creatives/creative.service';
 import { facetCounts } from '@server/services/creatives/facets.service';
 import { getHighlights, listGallery } from '@server/services/creatives/gallery.service';
 import { feature, review } from '@server/services/creatives/review.service';
@@ -64,8 +64,12 @@ export function creativesRoutes(deps: Deps) {
         return c.json(await similarTo(db, source, { withAnalysis: false }));
       })
 
-      .post('/:id/like', requirePermission('creative:like'), async (c) => c.json(await setLike(db, currentUser(c), creativeId(c), true)))
-      .delete('/:id/like', requirePermission('creative:like'), async (c) => c.json(await setLike(db, currentUser(c), creativeId(c), false)))
+      .post('/:id/like', requirePermission('creative:like'), async (c) =>
+        c.json(await deps.likes.set(currentUser(c).id, creativeId(c), true)),
+      )
+      .delete('/:id/like', requirePermission('creative:like'), async (c) =>
+        c.json(await deps.likes.set(currentUser(c).id, creativeId(c), false)),
+      )
 
       .get('/:id/download', requirePermission('creative:download'), async (c) => {
         const file = await getDownload(db, currentUser(c), creativeId(c));

@@ -6,6 +6,7 @@ import { currentUser, requirePermission } from '@server/auth/session';
 import { folderReadmeTitle } from '@domain/folder-zip';
 import { MSG } from '@domain/messages';
 import type { AppEnv, Deps } from '@server/http/context';
+import { privateToViewer } from '@server/http/response-cache';
 import { idParam } from '@server/http/route-params';
 import { zipAttachment } from '@server/http/zip-attachment';
 import { streamCreativesZip } from '@server/services/creatives-zip';
@@ -32,7 +33,7 @@ export function foldersRoutes(deps: Deps) {
   return (
     new Hono<AppEnv>()
       .use(requirePermission('folder:manage'))
-      .get('/', async (c) => c.json(await listFolders(db, currentUser(c))))
+      .get('/', privateToViewer(deps), async (c) => c.json(await listFolders(db, currentUser(c))))
       .post('/', jsonInput(folderInput), async (c) => c.json(await createFolder(db, currentUser(c), c.req.valid('json').name), 201))
       .patch('/:id', jsonInput(folderInput), async (c) =>
         c.json(await renameFolder(db, currentUser(c), folderId(c), c.req.valid('json').name)),
@@ -41,7 +42,7 @@ export function foldersRoutes(deps: Deps) {
         await deleteFolder(db, currentUser(c), folderId(c));
         return c.json({ ok: true });
       })
-      .get('/:id/creatives', queryInput(favoritesQueryInput), async (c) =>
+      .get('/:id/creatives', privateToViewer(deps), queryInput(favoritesQueryInput), async (c) =>
         c.json(await listFolderCreatives(db, currentUser(c), folderId(c), c.req.valid('query'))),
       )
       // The folder's originals as one streamed ZIP with a README.txt (HEAD: the same checks, no body).

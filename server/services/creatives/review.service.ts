@@ -25,7 +25,7 @@ export interface QueueQuery {
   cursor?: string;
 }
 
-// Creatives that are not approved cannot be liked (setLike requires 'approved', which is final:
+// Creatives that are not approved cannot be liked (LikeWriter requires 'approved', which is final:
 // domain/transitions), so likedByMe is false for every row and a queue page is the same for every
 // viewer allowed to see it (the staff's is shared through the response cache).
 const queueStatement = preparedVariants('review_queue', (db, parts: { mine: boolean; after: boolean }, name) =>
