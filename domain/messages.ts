@@ -53,6 +53,11 @@ export const MSG = {
 
   profileUpdated: 'Profil mis à jour avec succès',
   profileError: 'Une erreur est survenue lors de la mise à jour du profil',
+  // Notification centre (issue 19).
+  notificationPrefsSaved: 'Préférences de notification enregistrées',
+  notificationPrefsError: "Une erreur est survenue lors de l'enregistrement des préférences",
+  notificationsError: 'Impossible de charger les notifications',
+  noNotifications: 'Aucune notification',
   passwordUpdated: 'Mot de passe mis à jour avec succès',
   wrongCurrentPassword: 'Le mot de passe actuel est incorrect',
   passwordError: 'Une erreur est survenue lors de la mise à jour du mot de passe',

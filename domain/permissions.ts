@@ -15,6 +15,7 @@ export const ACTIONS = [
   'favorites:read',
   'folder:manage',
   'account:manage',
+  'notification:read',
   'creative:submit',
   'creative:auto-approve',
   'creative:own-submissions',
@@ -38,6 +39,7 @@ const SIGNED_IN: Action[] = [
   'favorites:read',
   'folder:manage',
   'account:manage',
+  'notification:read',
 ];
 
 const STAFF: Action[] = [

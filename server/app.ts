@@ -23,6 +23,7 @@ import { creativesRoutes } from './routes/creatives/creatives.routes';
 import { favoritesRoutes } from './routes/favorites/favorites.routes';
 import { foldersRoutes } from './routes/folders/folders.routes';
 import { meRoutes } from './routes/me/me.routes';
+import { notificationsRoutes } from './routes/notifications/notifications.routes';
 import { mediaRoutes } from './routes/media/media.routes';
 import { reviewRoutes } from './routes/review/review.routes';
 import { sharesRoutes } from './routes/shares/shares.routes';
@@ -36,6 +37,7 @@ function apiRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .route('/auth', authRoutes(deps))
     .route('/me', meRoutes(deps))
+    .route('/notifications', notificationsRoutes(deps))
     .route('/creatives', creativesRoutes(deps))
     .route('/comments', commentsRoutes(deps))
     .route('/favorites', favoritesRoutes(deps))

@@ -19,6 +19,8 @@ import type { MediaStore } from './media/store';
 import type { RedisLink } from './redis/redis-link';
 import { LikeWriter } from './services/creatives/like-writer';
 import { PendingEvents } from './services/creatives/pending-events';
+import { NotificationEvents } from './services/notifications/notification-events';
+import { Notifier } from './services/notifications/notifier';
 import { createWebhookSender, type WebhookSender } from './services/webhooks';
 import { FacetIndex } from '@server/services/creatives/facet-index';
 import { ShareAccess } from '@server/services/shares/share-access';
@@ -61,11 +63,14 @@ export function buildDeps(options: {
     onUserCreated: (user) => webhooks(env.REGISTRATION_WEBHOOK_URL, user),
   });
   const pending = new PendingEvents(options.db, redis);
+  const notificationEvents = new NotificationEvents(options.db, redis);
+  const mailer =
+    options.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(options.config.dataDir, 'outbox') });
   const invalidation = new Invalidation(redis);
   const expensiveQueries = new ExpensiveQueries(options.capacity ?? capacityOf(1));
   const metrics = env.METRICS_TOKEN
     ? createMetrics({
-        sseClients: () => pending.clients,
+        sseClients: () => pending.clients + notificationEvents.clients,
         poolStats: options.poolStats ?? (() => null),
         expensiveQueries: () => expensiveQueries.stats,
         redisUp: () => (redis ? redis.state === 'ready' : null),
@@ -83,11 +88,11 @@ export function buildDeps(options: {
     auth,
     config: options.config,
     webhooks,
-    mailer:
-      options.mailer ??
-      createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(options.config.dataDir, 'outbox') }),
+    mailer,
     media: options.media ?? mediaStoreOf(options.config),
     pending,
+    notificationEvents,
+    notifier: new Notifier({ db: options.db, events: notificationEvents, mailer, publicUrl: options.config.publicUrl }),
     likes: new LikeWriter(options.db),
     mediaTools: options.mediaTools ?? resolveMediaTools(env),
     metrics,

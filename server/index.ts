@@ -145,6 +145,7 @@ async function gracefulStop(
   deps.lifecycle.stopping = true;
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   deps.pending.close();
+  deps.notificationEvents.close();
   // Keep-alive connections become idle as their last request ends: close them as soon as they do.
   const idleSweep = setInterval(() => server.closeIdleConnections(), 50);
   server.closeIdleConnections();
@@ -157,6 +158,7 @@ async function gracefulStop(
   await until(() => inFlight.count === 0, CLEANUP_MS);
   await deps.media.sweepTemp({ ownOnly: true });
   await control?.close();
+  await deps.notifier.idle();
   await deps.mailer.close();
   await deps.redis?.close();
   await database.close();

@@ -360,6 +360,10 @@ function realId(fixture: Fixture, caller: Caller): string {
     case 'shareUnknown':
     case 'shareOfOtherFolder':
       return '';
+    // Likewise a notification's `:id` (tests/notifications.test.ts marks real ones read).
+    case 'ownNotification':
+    case 'otherNotification':
+      return 'none';
     case 'freshUser':
       return fixtures.target;
     case 'self':

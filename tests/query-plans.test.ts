@@ -12,6 +12,7 @@ import { listFolderCreatives } from '@server/services/folders.service';
 import { listFavorites, listGallery } from '@server/services/creatives/gallery.service';
 import { likedAmong } from '@server/services/creatives/like-lookups';
 import { listByStatus } from '@server/services/creatives/review.service';
+import { listNotifications, unreadCount } from '@server/services/notifications/notifications.service';
 import { listUsers } from '@server/services/users.service';
 
 /**
@@ -46,7 +47,7 @@ describe.runIf(serverUrl)('query plans on PostgreSQL (needs DATABASE_URL)', () =
   let db: Db;
   const ids = { user: '', admin: '', creative: '', folder: '', folderOwner: '', submitter: '' };
   /** The second page's cursor of each paginated list (its plan must use the index too). */
-  const cursors = { queue: '', agency: '', users: '', comments: '', folder: '' };
+  const cursors = { queue: '', agency: '', users: '', comments: '', folder: '', notifications: '' };
 
   const admin = () => new pg.Client({ connectionString: serverUrl });
 
@@ -94,6 +95,7 @@ describe.runIf(serverUrl)('query plans on PostgreSQL (needs DATABASE_URL)', () =
       users: next(await listUsers(db, { q: '', role: [] })),
       comments: next(await listComments(db, null, ids.creative)),
       folder: next(await listFolderCreatives(db, viewer(ids.folderOwner, 'user'), ids.folder)),
+      notifications: next(await listNotifications(db, 'u2')),
     });
   }, 120_000);
 
@@ -210,9 +212,32 @@ describe.runIf(serverUrl)('query plans on PostgreSQL (needs DATABASE_URL)', () =
       'folder_creatives',
       'folder_creatives_recent_idx',
     ],
+    ['notifications of a user', () => () => listNotifications(db, 'u2'), 'notifications', 'notifications_user_recent_idx'],
+    [
+      'notifications of a user, next page',
+      () => () => listNotifications(db, 'u2', { cursor: cursors.notifications }),
+      'notifications',
+      'notifications_user_recent_idx',
+    ],
   ];
 
-  const LARGE_TABLES = ['creatives', 'creative_likes', 'comments', 'user', 'folder_creatives'];
+  const LARGE_TABLES = ['creatives', 'creative_likes', 'comments', 'user', 'folder_creatives', 'notifications'];
+
+  it('counts unread notifications from notifications_user_unread_idx', async () => {
+    recorded = [];
+    expect(await unreadCount(db, 'u2')).toBeGreaterThan(0);
+    const query = recorded.find((r) => r.sql.includes('from "notifications"'))!;
+    const client = await pool.connect();
+    try {
+      await client.query('SET enable_seqscan = off');
+      const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`EXPLAIN (FORMAT JSON) ${query.sql}`, query.params);
+      const nodes = nodesOf(rows[0]!['QUERY PLAN'][0].Plan);
+      expect(nodes.map((n) => n['Index Name']).filter(Boolean)).toContain('notifications_user_unread_idx');
+    } finally {
+      await client.query('RESET ALL');
+      client.release();
+    }
+  });
 
   it.each(cases)('%s: an index in ORDER BY order, no sort, no seq scan', async (_label, make, table, index) => {
     const nodes = await planOf(make(), table);
@@ -331,5 +356,11 @@ async function fill(pool: pg.Pool): Promise<void> {
   await pool.query(`
     insert into folder_creatives (folder_id, creative_id, added_at)
     select 'f' || f, 'c' || c, now() - c * interval '1 second' from generate_series(1, 20) f, generate_series(1, 4000, 7) c`);
+  // Notifications of 50 users, a third of them read (the list pages, the unread count).
+  await pool.query(`
+    insert into notifications (id, user_id, type, creative_id, actor_ids, created_at, read_at)
+    select 'n' || g, 'u' || (2 + g % 50), 'comment', 'c' || (1 + g % 4000), array['u' || (100 + g % 300)],
+           now() - g * interval '1 second', case when g % 3 = 0 then now() end
+    from generate_series(1, 10000) g`);
   await pool.query('analyze');
 }

@@ -92,6 +92,7 @@ const WRITES: Record<WriteKind, { role: Role | null; ok: number; write(caller: C
     ok: 401,
     write: (caller) => send(caller, 'POST', '/api/auth/login', { email: uniqueEmail('inconnu'), password: 'mauvais1' }),
   },
+  notification: { role: 'user', ok: 200, write: (caller) => send(caller, 'POST', '/api/notifications/read-all') },
   account: { role: 'user', ok: 200, write: (caller, i) => send(caller, 'PATCH', '/api/me', { firstName: `Prénom${i}`, lastName: 'Nom' }) },
   staff: {
     role: 'admin',

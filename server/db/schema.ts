@@ -58,7 +58,13 @@ export const user = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('user_recent_idx').on(newestFirst(t.createdAt), newestFirst(t.id))],
+  (t) => [
+    index('user_recent_idx').on(newestFirst(t.createdAt), newestFirst(t.id)),
+    // The recipients of a new pending creative's notification (migration 0013).
+    index('user_staff_idx')
+      .on(t.role)
+      .where(sql`${t.role} in ('specialist', 'admin')`),
+  ],
 );
 
 export const session = pgTable(
@@ -379,6 +385,61 @@ export const folderShares = pgTable(
   (t) => [index('folder_shares_folder_idx').on(t.folderId, t.createdAt)],
 );
 
+/* ── Notifications (issue 19) ─────────────────────────────────────────────────────────────── */
+
+/**
+ * The notification centre (services/notifications): one row per recipient and event, written in the
+ * transaction of the action. Likes of one comment group into its recipient's one unread row
+ * (`actor_ids`, oldest first; unique partial index), which a like after it was read starts anew.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    creativeId: text('creative_id')
+      .notNull()
+      .references(() => creatives.id, { onDelete: 'cascade' }),
+    commentId: text('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    actorIds: text('actor_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    reason: text('reason'),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date', precision: 3 }),
+  },
+  (t) => [
+    // The list (keyset, newest first) and the unread count, in their queries' order.
+    index('notifications_user_recent_idx').on(t.userId, newestFirst(t.createdAt), newestFirst(t.id)),
+    index('notifications_user_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
+    // The one unread like notification of a comment per recipient (grouping, upsert target).
+    uniqueIndex('notifications_unread_like_idx')
+      .on(t.userId, t.commentId)
+      .where(sql`${t.type} = 'comment_like' and ${t.readAt} is null`),
+    // The cascades of a creative or comment deletion, and a deleted user leaving the actors.
+    index('notifications_creative_idx').on(t.creativeId),
+    index('notifications_comment_idx')
+      .on(t.commentId)
+      .where(sql`${t.commentId} is not null`),
+    index('notifications_actors_idx').using('gin', t.actorIds),
+  ],
+);
+
+/** Per-type e-mail choices (domain/notifications.ts); no row: the role's defaults. */
+export const notificationPrefs = pgTable('notification_prefs', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  email: jsonb('email').$type<Record<string, boolean>>().notNull().default({}),
+  updatedAt: updatedAt(),
+});
+
 /* ── Suggestions while typing (issue 17) ──────────────────────────────────────────────────── */
 
 /**
@@ -433,6 +494,8 @@ export const schema = {
   folders,
   folderCreatives,
   folderShares,
+  notifications,
+  notificationPrefs,
   analyticsDaily,
   suggestionTerms,
 };

@@ -15,6 +15,8 @@ import type { ResponseCache } from './response-cache';
 import type { RedisLink } from '../redis/redis-link';
 import type { LikeWriter } from '../services/creatives/like-writer';
 import type { PendingEvents } from '../services/creatives/pending-events';
+import type { NotificationEvents } from '../services/notifications/notification-events';
+import type { Notifier } from '../services/notifications/notifier';
 import type { WebhookSender } from '../services/webhooks';
 import type { FacetIndex } from '@server/services/creatives/facet-index';
 import type { ShareAccess } from '@server/services/shares/share-access';
@@ -29,6 +31,10 @@ export interface Deps {
   mailer: Mailer;
   media: MediaStore;
   pending: PendingEvents;
+  /** Each user's live unread notification count (server-sent events). */
+  notificationEvents: NotificationEvents;
+  /** Live counts and e-mails of the notifications a committed action wrote. */
+  notifier: Notifier;
   /** Likes and unlikes, written in batches when they arrive together (services/creatives/like-writer.ts). */
   likes: LikeWriter;
   /** ffmpeg/ffprobe chosen at start-up (video posters). */

@@ -13,7 +13,7 @@ export interface PoolStats {
 }
 
 export interface MetricSources {
-  /** Open server-sent-event streams (live pending count). */
+  /** Open server-sent-event streams (live pending count, live unread notifications). */
   sseClients(): number;
   /** Connection pool of PostgreSQL; null on PGlite (one in-process connection). */
   poolStats(): PoolStats | null;

@@ -308,15 +308,18 @@ function sharedResponses(
   };
 }
 
-/** Writes that change no cached view: signing in and out. (A sign-up does: the analytics count users.) */
-const SESSION_WRITES = /^\/api\/auth\/(?:login|logout)(?:\/|$)/;
+/**
+ * Writes that change no cached view: signing in and out, and a user's notifications (read state and
+ * e-mail choices, never cached). (A sign-up does: the analytics count users.)
+ */
+const UNCACHED_WRITES = /^\/api\/(?:auth\/(?:login|logout)|notifications)(?:\/|$)/;
 /** Writes that change only their author's own views: their folders, notes and share links. */
 const VIEWER_WRITES = /^\/api\/folders(?:\/|$)/;
 
 /**
  * Invalidates the shared cache after every API write that may change a shared view. Deliberately
  * coarse, so that no new route can forget it: any POST/PUT/PATCH/DELETE under /api except signing
- * in or out and folders (which forget only their author's own entries) — likes, comments (added, deleted, liked), review decisions, edits,
+ * in or out, notifications, and folders (which forget only their author's own entries) — likes, comments (added, deleted, liked), review decisions, edits,
  * deletions, (un)featuring, submissions, the admin form, sign-ups, profile names (shown as a
  * submitter), users deleted or their role changed. Only 4xx answers are skipped: they are refusals (validation, permission,
  * not found, conflict), taken before anything is written or rolled back with the transaction;
@@ -327,7 +330,7 @@ const VIEWER_WRITES = /^\/api\/folders(?:\/|$)/;
 export function invalidateOnWrite(deps: Pick<Deps, 'responseCache' | 'invalidation'>): MiddlewareHandler<AppEnv> {
   if (!deps.responseCache) return (_c, next) => next();
   return async (c, next) => {
-    if (isSafeMethod(c.req.method) || SESSION_WRITES.test(c.req.path)) return next();
+    if (isSafeMethod(c.req.method) || UNCACHED_WRITES.test(c.req.path)) return next();
     try {
       await next();
     } finally {

@@ -48,6 +48,8 @@ export const WRITE_BUDGETS = {
    * a successful sign-in costs a password hash, so a loop of them is bounded too, loosely.
    */
   session: { account: { limit: 200, windowSeconds: 600 }, client: { limit: 600, windowSeconds: 600 } },
+  /** Marking notifications read and the e-mail choices: a click per notification, never a storm. */
+  notification: { account: { limit: 300, windowSeconds: 600 }, client: { limit: 3000, windowSeconds: 600 } },
   /** Profile and password changes. */
   account: { account: { limit: 20, windowSeconds: 600 }, client: { limit: 100, windowSeconds: 600 } },
   /**
@@ -88,6 +90,9 @@ export const WRITE_ROUTES: Readonly<Record<string, Exclude<WriteKind, 'unknown'>
   'POST /api/auth/register': 'registration',
   'POST /api/auth/login': 'session',
   'POST /api/auth/logout': 'session',
+  'POST /api/notifications/:id/read': 'notification',
+  'POST /api/notifications/read-all': 'notification',
+  'PUT /api/notifications/preferences': 'notification',
   'PATCH /api/me': 'account',
   'POST /api/me/password': 'account',
   'DELETE /api/creatives/:id': 'staff',

@@ -6,6 +6,8 @@ import { MSG } from '@domain/messages';
 import type { Comment, LikeState, Page, User } from '@domain/types';
 import type { Db } from '../db/client';
 import { commentLikes, comments, creatives } from '../db/schema';
+import type { Deps } from '../http/context';
+import { notifyComment, notifyCommentLike, withdrawCommentLike, type Delivery } from './notifications/notify';
 import { afterTimeCursor, decodeTimeCursor, timeKey, toPage } from './pagination';
 
 type CommentRow = typeof comments.$inferSelect;
@@ -33,6 +35,7 @@ async function requireVisibleCreative(db: Db, viewer: User | null, creativeId: s
   if (!row || !canViewCreative(row, viewer) || (approvedOnly && row.status !== 'approved')) {
     throw new AppError('NOT_FOUND', { message: MSG.creativeNotFound });
   }
+  return row;
 }
 
 /** A page of a creative's comments, newest first (spec §7); keyset on (created_at, id), in comments_creative_idx's order. */
@@ -62,10 +65,13 @@ export async function listComments(
   );
 }
 
-/** Adds a comment signed with the author's current name; the creative's counter moves with it. */
-export async function addComment(db: Db, viewer: User, creativeId: string, text: string): Promise<Comment> {
-  await requireVisibleCreative(db, viewer, creativeId, true);
-  return db.transaction(async (tx) => {
+/**
+ * Adds a comment signed with the author's current name; the creative's counter moves with it, and
+ * the creative's submitter is notified in the same transaction.
+ */
+export async function addComment(deps: Pick<Deps, 'db' | 'notifier'>, viewer: User, creativeId: string, text: string): Promise<Comment> {
+  const creative = await requireVisibleCreative(deps.db, viewer, creativeId, true);
+  const { comment, deliveries } = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(comments)
       .values({ creativeId, userId: viewer.id, userFirstName: viewer.firstName, userLastName: viewer.lastName, text })
@@ -74,20 +80,37 @@ export async function addComment(db: Db, viewer: User, creativeId: string, text:
       .update(creatives)
       .set({ commentCount: sql`${creatives.commentCount} + 1` })
       .where(eq(creatives.id, creativeId));
-    return toComment(row!, false);
+    const deliveries = await notifyComment(tx, { id: creativeId, submittedBy: creative.submittedBy }, { id: row!.id, userId: viewer.id });
+    return { comment: toComment(row!, false), deliveries };
   });
+  await deps.notifier.deliver(deliveries);
+  return comment;
 }
 
-export async function setCommentLike(db: Db, viewer: User, commentId: string, liked: boolean): Promise<LikeState> {
-  const [target] = await db.select({ id: comments.id }).from(comments).where(eq(comments.id, commentId)).limit(1);
+/** Likes or unlikes a comment; its author's grouped like notification follows in the same transaction. */
+export async function setCommentLike(
+  deps: Pick<Deps, 'db' | 'notifier'>,
+  viewer: User,
+  commentId: string,
+  liked: boolean,
+): Promise<LikeState> {
+  const [target] = await deps.db
+    .select({ id: comments.id, creativeId: comments.creativeId, userId: comments.userId })
+    .from(comments)
+    .where(eq(comments.id, commentId))
+    .limit(1);
   if (!target) throw new AppError('NOT_FOUND');
-  return db.transaction(async (tx) => {
+  const { state, deliveries } = await deps.db.transaction(async (tx) => {
     const changed = liked
       ? await tx.insert(commentLikes).values({ commentId, userId: viewer.id }).onConflictDoNothing().returning()
       : await tx
           .delete(commentLikes)
           .where(and(eq(commentLikes.commentId, commentId), eq(commentLikes.userId, viewer.id)))
           .returning();
+    let deliveries: Delivery[] = [];
+    if (changed.length > 0) {
+      deliveries = liked ? await notifyCommentLike(tx, target, viewer.id) : await withdrawCommentLike(tx, target, viewer.id);
+    }
     const [row] =
       changed.length > 0
         ? await tx
@@ -96,8 +119,10 @@ export async function setCommentLike(db: Db, viewer: User, commentId: string, li
             .where(eq(comments.id, commentId))
             .returning({ likes: comments.likes })
         : await tx.select({ likes: comments.likes }).from(comments).where(eq(comments.id, commentId));
-    return { likes: row?.likes ?? 0, liked };
+    return { state: { likes: row?.likes ?? 0, liked }, deliveries };
   });
+  await deps.notifier.deliver(deliveries);
+  return state;
 }
 
 export async function deleteComment(db: Db, commentId: string): Promise<void> {

@@ -9,6 +9,7 @@ import type { Db } from '../db/client';
 import { commentLikes, comments, creativeLikes, creatives, session, user as userTable } from '../db/schema';
 import { toUser } from '../auth/session';
 import { preparedVariants, textArray } from '../db/prepared';
+import { forgetActor } from './notifications/notify';
 import { afterTimeCursorPlaceholder, decodeTimeCursor, timeCursorValues, timeKey, toPage } from './pagination';
 
 export async function updateProfile(db: Db, userId: string, input: { firstName: string; lastName: string }): Promise<User> {
@@ -104,6 +105,7 @@ export async function deleteUser(db: Db, admin: User, id: string): Promise<void>
         .set({ commentCount: sql`greatest(${creatives.commentCount} - ${n}, 0)` })
         .where(eq(creatives.id, creativeId));
     }
+    await forgetActor(tx, id);
     await tx.delete(userTable).where(eq(userTable.id, id));
   });
 }

@@ -5,6 +5,7 @@ import type { LoginInput, PasswordChangeInput, ProfileInput, RegisterInput } fro
 import type { Role } from '@domain/roles';
 import type { ShareInput } from '@domain/schemas/share';
 import type { GallerySort } from '@domain/gallery-filters';
+import type { AppNotification, NotificationEmailPrefs } from '@domain/notifications';
 import type { CategoryKey, CreativeStatus } from '@domain/vocabulary';
 import type {
   Analytics,
@@ -204,5 +205,18 @@ export interface Gateway {
   };
   analytics: {
     get(query: AnalyticsPeriodQuery): Promise<Analytics>;
+  };
+  /** The signed-in user's own notifications (issue 19): the bell, its panel and the e-mail choices. */
+  notifications: {
+    /** A page of them, newest first. */
+    list(page?: PageQuery): Promise<Page<AppNotification>>;
+    markRead(id: string): Promise<void>;
+    /** 'Tout marquer comme lu'. */
+    markAllRead(): Promise<void>;
+    /** Live number of unread ones: called at once, then on every change. */
+    watchUnreadCount(onCount: (count: number) => void): Unsubscribe;
+    /** Per-type e-mail choices, over the role's defaults. */
+    emailPrefs(): Promise<NotificationEmailPrefs>;
+    setEmailPrefs(changes: Partial<NotificationEmailPrefs>): Promise<NotificationEmailPrefs>;
   };
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@domain/roles';
-import { folderCreatives, folderShares, folders } from '@server/db/schema';
+import { folderCreatives, folderShares, folders, notifications } from '@server/db/schema';
 import { hashSharePassword } from '@server/services/shares/share-password';
 import { insertCreative, sessionCookieFor, storeTestImage } from '../helpers/fixtures';
 import type { Comment } from '@domain/types';
@@ -112,6 +112,14 @@ async function resolveParams(fixture: Fixture, caller: Caller): Promise<{ id: st
   }
 }
 
+async function notificationOf(userId: string): Promise<string> {
+  const [row] = await t.db
+    .insert(notifications)
+    .values({ userId, type: 'creative_approved', creativeId: shared.approved })
+    .returning({ id: notifications.id });
+  return row!.id;
+}
+
 async function resolveId(fixture: Fixture, caller: Caller): Promise<string> {
   switch (fixture) {
     case 'ownFolder':
@@ -120,6 +128,10 @@ async function resolveId(fixture: Fixture, caller: Caller): Promise<string> {
         : (await t.db.insert(folders).values({ userId: accounts[caller].id, name: 'À moi' }).returning())[0]!.id;
     case 'otherFolder':
       return (await t.db.insert(folders).values({ userId: otherAgencyId, name: 'Pas à moi' }).returning())[0]!.id;
+    case 'ownNotification':
+      return caller === 'anonymous' ? 'none' : notificationOf(accounts[caller].id);
+    case 'otherNotification':
+      return notificationOf(otherAgencyId);
     case 'freshUser':
       return (await createUser(t.deps, { email: uniqueEmail('cible'), role: 'user' })).id;
     case 'self':

@@ -51,7 +51,10 @@ export type Fixture =
   | 'shareRevoked'
   | 'shareUnknown'
   /** …of a link of another folder, which holds neither creative. */
-  | 'shareOfOtherFolder';
+  | 'shareOfOtherFolder'
+  /** A notification addressed to the caller, or to another user. */
+  | 'ownNotification'
+  | 'otherNotification';
 
 export interface MatrixRow {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -116,6 +119,21 @@ export const MATRIX: MatrixRow[] = [
     freshSession: 'user',
     expect: signedIn(200),
   },
+
+  { method: 'GET', route: '/api/notifications', expect: signedIn(200) },
+  { method: 'GET', route: '/api/notifications/unread-count', expect: signedIn(200) },
+  { method: 'GET', route: '/api/notifications/events', expect: signedIn(200) },
+  { method: 'POST', route: '/api/notifications/read-all', expect: signedIn(200) },
+  { method: 'POST', route: '/api/notifications/:id/read', id: 'ownNotification', expect: signedIn(200) },
+  {
+    method: 'POST',
+    route: '/api/notifications/:id/read',
+    variant: 'another user’s',
+    id: 'otherNotification',
+    expect: { anonymous: 401, user: 404, agency: 404, specialist: 404, admin: 404 },
+  },
+  { method: 'GET', route: '/api/notifications/preferences', expect: signedIn(200) },
+  { method: 'PUT', route: '/api/notifications/preferences', body: { email: { comment: true } }, expect: signedIn(200) },
 
   { method: 'GET', route: '/api/creatives', expect: all(200) },
   { method: 'GET', route: '/api/creatives/highlights', expect: all(200) },

@@ -164,6 +164,28 @@ export function gatewayContract(makeHarness: () => Promise<ContractHarness>) {
         stop();
       }
     });
+
+    it('tells the agency of a decision on its creative, live; only the agency marks it read', async () => {
+      const specialist = await h.signedIn('specialist');
+      const agency = await h.signedIn('agency');
+      const counts: number[] = [];
+      const stop = agency.gateway.notifications.watchUnreadCount((c) => counts.push(c));
+      try {
+        await expect.poll(() => counts.length, { timeout: 10_000 }).toBeGreaterThan(0);
+        expect(counts[counts.length - 1]).toBe(0);
+        const created = await agency.gateway.creatives.submit({ ...FORM, name: unique('Notifiée') }, await h.image());
+        await specialist.gateway.review.reject(created.id, 'Flou');
+        await expect.poll(() => counts[counts.length - 1], { timeout: 10_000 }).toBe(1);
+        const [notice] = (await agency.gateway.notifications.list()).items;
+        expect(notice).toMatchObject({ type: 'creative_rejected', creativeId: created.id, reason: 'Flou', read: false });
+        expect((await failure(specialist.gateway.notifications.markRead(notice!.id))).code).toBe('NOT_FOUND');
+        await agency.gateway.notifications.markRead(notice!.id);
+        await expect.poll(() => counts[counts.length - 1], { timeout: 10_000 }).toBe(0);
+        expect((await agency.gateway.notifications.list()).items[0]).toMatchObject({ id: notice!.id, read: true });
+      } finally {
+        stop();
+      }
+    });
   });
 
   describe('likes, favourites and comments', () => {

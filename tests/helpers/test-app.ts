@@ -333,6 +333,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     if (closed) return;
     closed = true;
     try {
+      await deps.notifier.idle();
       await deps.mailer.close();
       await opened.dispose();
     } finally {

@@ -8,10 +8,10 @@ export function commentsRoutes(deps: Deps) {
   const { db } = deps;
   return new Hono<AppEnv>()
     .post('/:id/like', requirePermission('comment:like'), async (c) =>
-      c.json(await setCommentLike(db, currentUser(c), idParam(c, 'id'), true)),
+      c.json(await setCommentLike(deps, currentUser(c), idParam(c, 'id'), true)),
     )
     .delete('/:id/like', requirePermission('comment:like'), async (c) =>
-      c.json(await setCommentLike(db, currentUser(c), idParam(c, 'id'), false)),
+      c.json(await setCommentLike(deps, currentUser(c), idParam(c, 'id'), false)),
     )
     .delete('/:id', requirePermission('comment:delete'), async (c) => {
       await deleteComment(db, idParam(c, 'id'));

@@ -83,7 +83,7 @@ export function creativesRoutes(deps: Deps) {
       )
       .post('/:id/comments', requirePermission('comment:create'), jsonInput(commentInput), async (c) => {
         const { text } = c.req.valid('json');
-        return c.json(await addComment(db, currentUser(c), creativeId(c), text), 201);
+        return c.json(await addComment(deps, currentUser(c), creativeId(c), text), 201);
       })
 
       .post('/', requirePermission('creative:submit', { signedOutMessage: MSG.mustBeLoggedToSubmit }), withoutDeadline, (c) =>

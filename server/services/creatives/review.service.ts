@@ -12,6 +12,7 @@ import { creatives } from '@server/db/schema';
 import type { Deps } from '@server/http/context';
 import { afterTimeCursorPlaceholder, decodeTimeCursor, timeCursorValues, timeKey, toPage } from '../pagination';
 import { preparedVariants } from '@server/db/prepared';
+import { notifySubmitter } from '../notifications/notify';
 import { getCreative } from './creative.service';
 import { selectCreatives, toCreative } from './creative-row';
 
@@ -77,27 +78,42 @@ export async function countByStatus(db: Db, submittedBy?: string): Promise<Revie
   return { pending: of('pending'), rejected: of('rejected') };
 }
 
-/** Approve (pending or rejected) or reject (pending, with a reason), checked against spec §4 under a row lock. */
+/**
+ * Approve (pending or rejected) or reject (pending, with a reason), checked against spec §4 under a
+ * row lock; the submitter's notification is written in the same transaction.
+ */
 export async function review(deps: Deps, viewer: User, id: string, action: ReviewAction, reason?: string): Promise<Creative> {
-  await deps.db.transaction(async (tx) => {
-    const [row] = await tx.select({ status: creatives.status }).from(creatives).where(eq(creatives.id, id)).for('update');
+  const deliveries = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ status: creatives.status, submittedBy: creatives.submittedBy })
+      .from(creatives)
+      .where(eq(creatives.id, id))
+      .for('update');
     if (!row) throw notFound();
     if (!canTransition(row.status as CreativeStatus, action)) {
       throw new AppError('CONFLICT', { message: MSG.reviewNotAllowed });
     }
+    const fields = reviewedFields(action, reason);
     await tx
       .update(creatives)
-      .set({ ...reviewedFields(action, reason), updatedAt: new Date() })
+      .set({ ...fields, updatedAt: new Date() })
       .where(eq(creatives.id, id));
+    const type = action === 'approve' ? 'creative_approved' : 'creative_rejected';
+    return notifySubmitter(tx, { id, submittedBy: row.submittedBy }, viewer.id, type, fields.rejectionReason ?? null);
   });
   await deps.pending.publish();
+  await deps.notifier.deliver(deliveries);
   return getCreative(deps.db, viewer, id);
 }
 
-/** Features one approved creative; the previously featured one is cleared in the same transaction. */
+/** Features one approved creative; the previously featured one is cleared, and the submitter notified, in the same transaction. */
 export async function feature(deps: Deps, viewer: User, id: string, input: { analyzedBy: string; rating: number }): Promise<Creative> {
-  await deps.db.transaction(async (tx) => {
-    const [row] = await tx.select({ status: creatives.status }).from(creatives).where(eq(creatives.id, id)).for('update');
+  const deliveries = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ status: creatives.status, submittedBy: creatives.submittedBy, isFeatured: creatives.isFeatured })
+      .from(creatives)
+      .where(eq(creatives.id, id))
+      .for('update');
     if (!row) throw notFound();
     if (row.status !== 'approved') {
       throw new AppError('CONFLICT', { message: MSG.featureNotApproved });
@@ -107,6 +123,9 @@ export async function feature(deps: Deps, viewer: User, id: string, input: { ana
       .set(UNFEATURED)
       .where(and(eq(creatives.isFeatured, true), ne(creatives.id, id)));
     await tx.update(creatives).set(featuredFields(input)).where(eq(creatives.id, id));
+    // Editing the analysis of the creative already featured is no news for its submitter.
+    return row.isFeatured ? [] : notifySubmitter(tx, { id, submittedBy: row.submittedBy }, viewer.id, 'creative_featured');
   });
+  await deps.notifier.deliver(deliveries);
   return getCreative(deps.db, viewer, id);
 }

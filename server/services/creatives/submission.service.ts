@@ -12,6 +12,7 @@ import { sanitizeUpload } from '@server/media/sanitize-upload';
 import type { UploadedFile } from '@server/media/upload';
 import { perceptualHash, type Fingerprint } from '@server/media/fingerprint';
 import { deleteMedia, storeMedia } from '../media.service';
+import { notifyStaffOfPending } from '../notifications/notify';
 import { findDuplicates } from './duplicates.service';
 import { getCreative } from './creative.service';
 import { creativeColumns } from './creative-write';
@@ -51,29 +52,34 @@ async function withMedia<T>(deps: Deps, mediaId: string | null, write: () => Pro
 
 /**
  * A new creative from the submit form: approved at once for staff, pending for agencies (spec §4).
- * The media is fully stored before the row is written; the submission webhook follows.
+ * The media is fully stored before the row is written; the submission webhook and the staff's
+ * notifications follow.
  */
 export async function submitCreative(deps: Deps, viewer: User, input: CreativeInputData, file: UploadedFile): Promise<Creative> {
   const status = statusOnSubmit(viewer.role);
   const { stored, fingerprint } = await storeUpload(deps, file);
-  const row = await withMedia(deps, stored.id, async () => {
+  const { row, deliveries } = await withMedia(deps, stored.id, async () => {
     const [original] = await findDuplicates(deps.db, fingerprint);
-    const [inserted] = await deps.db
-      .insert(creatives)
-      .values({
-        ...creativeColumns(input),
-        name: input.name,
-        advertiser: input.advertiser,
-        mediaId: stored.id,
-        mediaType: file.kind,
-        status,
-        validated: status === 'approved',
-        submittedBy: viewer.id,
-        ...fingerprintColumns(fingerprint),
-        duplicateOf: original?.id ?? null,
-      })
-      .returning();
-    return inserted!;
+    return deps.db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(creatives)
+        .values({
+          ...creativeColumns(input),
+          name: input.name,
+          advertiser: input.advertiser,
+          mediaId: stored.id,
+          mediaType: file.kind,
+          status,
+          validated: status === 'approved',
+          submittedBy: viewer.id,
+          ...fingerprintColumns(fingerprint),
+          duplicateOf: original?.id ?? null,
+        })
+        .returning();
+      // Staff are told of a creative waiting for them in the transaction that makes it wait.
+      const deliveries = status === 'pending' ? await notifyStaffOfPending(tx, inserted!, viewer.id) : [];
+      return { row: inserted!, deliveries };
+    });
   });
   deps.webhooks(deps.config.env.SUBMISSION_WEBHOOK_URL, {
     name: row.name,
@@ -82,6 +88,7 @@ export async function submitCreative(deps: Deps, viewer: User, input: CreativeIn
     status: row.status,
   });
   await deps.pending.publish();
+  await deps.notifier.deliver(deliveries);
   return getCreative(deps.db, viewer, row.id);
 }
 

@@ -2,6 +2,7 @@ import { LogOut, MessageCircle } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import { buttonVariants } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { cn } from '@/lib/cn';
 import { contactMailto } from './contact-link';
 import { Logo } from './logo';
@@ -77,8 +78,11 @@ export function TopBar() {
             </>
           )}
         </nav>
-        <div className="ml-auto lg:hidden">
-          <MobileMenu pendingCount={pendingCount} />
+        <div className="ml-auto flex items-center gap-1 lg:ml-0">
+          {user ? <NotificationBell userId={user.id} /> : null}
+          <div className="lg:hidden">
+            <MobileMenu pendingCount={pendingCount} />
+          </div>
         </div>
       </div>
       {showsSearch ? (

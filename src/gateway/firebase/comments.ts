@@ -15,11 +15,12 @@ import { MSG } from '@domain/messages';
 import { commentInput } from '@domain/schemas/comment';
 import type { LikeState } from '@domain/types';
 import { GatewayError, type Gateway } from '../types';
-import { dataOf, guard, requireUid, requireViewer, uidOf, type FirebaseContext } from './context';
+import { dataOf, guard, requireViewer, uidOf, type FirebaseContext } from './context';
 import { byTimestamp, newestFirstPage } from './keyset';
 import { creativeRef, notFoundCreative, readCreativeDoc } from './creatives-shared';
 import { gatewayError, validate } from './errors';
 import { toComment } from './mappers';
+import { writeCommentNotice, writeLikeNotice } from './notifications';
 
 const commentNotFound = () => gatewayError('NOT_FOUND', 'Commentaire introuvable');
 
@@ -35,7 +36,8 @@ function commentRef(ctx: FirebaseContext, id: string): DocumentReference {
  */
 export function firebaseComments(ctx: FirebaseContext): Gateway['comments'] {
   async function setLike(id: string, liked: boolean): Promise<LikeState> {
-    const uid = await requireUid(ctx);
+    const viewer = await requireViewer(ctx, 'comment:like');
+    const uid = viewer.id;
     const ref = commentRef(ctx, id);
     return guard(ctx, () =>
       runTransaction(ctx.db, async (tx) => {
@@ -45,7 +47,14 @@ export function firebaseComments(ctx: FirebaseContext): Gateway['comments'] {
         const likedBy: string[] = Array.isArray(data.likedBy) ? data.likedBy : [];
         const likes = typeof data.likes === 'number' ? data.likes : 0;
         if (likedBy.includes(uid) === liked) return { likes, liked };
+        // The author's notification names the creative: read before any write of the transaction.
+        const notify = liked && typeof data.userId === 'string' && data.userId !== uid && typeof data.creativeId === 'string';
+        const creative = notify ? await tx.get(creativeRef(ctx, data.creativeId as string)) : null;
         tx.update(ref, { likes: increment(liked ? 1 : -1), likedBy: liked ? arrayUnion(uid) : arrayRemove(uid) });
+        if (creative?.exists()) {
+          const comment = { id, creativeId: creative.id, creativeName: String(creative.data().name ?? ''), userId: data.userId };
+          writeLikeNotice(tx, ctx, comment, viewer);
+        }
         return { likes: likes + (liked ? 1 : -1), liked };
       }),
     );
@@ -74,7 +83,8 @@ export function firebaseComments(ctx: FirebaseContext): Gateway['comments'] {
         () =>
           runTransaction(ctx.db, async (tx) => {
             const snap = await tx.get(creative);
-            if (snap.data()?.status !== 'approved') throw notFoundCreative();
+            const data = snap.data();
+            if (data?.status !== 'approved') throw notFoundCreative();
             tx.set(ref, {
               userId: viewer.id,
               creativeId,
@@ -87,6 +97,7 @@ export function firebaseComments(ctx: FirebaseContext): Gateway['comments'] {
             });
             // `lastCommentId` lets the rules check that this +1 comes with a new comment of the caller.
             tx.update(creative, { comments: increment(1), lastCommentId: ref.id });
+            writeCommentNotice(tx, ctx, { id: creativeId, name: String(data.name ?? ''), submittedBy: data.submittedBy }, ref.id, viewer);
           }),
         { notFoundMessage: MSG.creativeNotFound },
       ).catch((err: unknown) => {

@@ -8,6 +8,7 @@ import type { FirebaseContext } from './context';
 import { firebaseCreatives } from './creatives';
 import { firebaseFolders } from './folders';
 import { firebaseProfilesOrDefault } from './profiles';
+import { firebaseNotifications } from './notifications';
 import { newReadMeter, type ReadMeter } from './reads';
 import { firebaseAgency, firebaseReview } from './review';
 import { firebaseShares } from './shares';
@@ -73,6 +74,7 @@ export function createFirebaseGateway(config: FirebaseClientConfig, options: Fir
     shares: firebaseShares,
     users: firebaseUsers(ctx),
     analytics: firebaseAnalytics(ctx),
+    notifications: firebaseNotifications(ctx),
     services,
     reads: ctx.reads,
     dispose: () => disposeFirebase(services),

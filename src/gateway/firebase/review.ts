@@ -21,6 +21,7 @@ import { guard, requireViewer, type FirebaseContext } from './context';
 import { creativeRef, notFoundCreative, readCreativeWithAnalysis, withSubmitters } from './creatives-shared';
 import { gatewayError, validate } from './errors';
 import { byTimestamp, newestFirstPage } from './keyset';
+import { writeDecisionNotice } from './notifications';
 
 /** The queue's status, checked with the schema the API uses for `?status=`. */
 const queueStatus = (status: string) => validate(reviewStatusInput, { status }).status;
@@ -61,7 +62,11 @@ export function firebaseReview(ctx: FirebaseContext): Gateway['review'] {
           const data = snap.data();
           if (!data) throw notFoundCreative();
           if (!canTransition(data.status as CreativeStatus, action)) throw conflict();
-          tx.update(ref, { ...reviewedFields(action, reason) });
+          const fields = reviewedFields(action, reason);
+          tx.update(ref, { ...fields });
+          const creative = { id, name: String(data.name ?? ''), submittedBy: data.submittedBy };
+          const type = action === 'approve' ? 'creative_approved' : 'creative_rejected';
+          writeDecisionNotice(tx, ctx, creative, viewer, type, fields.rejectionReason);
         }),
       { notFoundMessage: MSG.creativeNotFound },
     );
@@ -113,6 +118,16 @@ export function firebaseReview(ctx: FirebaseContext): Gateway['review'] {
             }
             for (const other of others) {
               if (other.exists() && other.data().isFeatured === true) tx.update(other.ref, { ...UNFEATURED });
+            }
+            // Editing the analysis of the creative already featured is no news for its submitter.
+            if (data.isFeatured !== true) {
+              writeDecisionNotice(
+                tx,
+                ctx,
+                { id, name: String(data.name ?? ''), submittedBy: data.submittedBy },
+                viewer,
+                'creative_featured',
+              );
             }
             tx.update(ref, {
               isFeatured: true,

@@ -5,6 +5,7 @@ import { createClient } from './client';
 import { httpComments } from './comments';
 import { httpCreatives } from './creatives';
 import { httpFolders } from './folders';
+import { httpNotifications } from './notifications';
 import { httpAgency, httpReview } from './review';
 import { httpShares } from './shares';
 import { browserTransport, type HttpTransport } from './transport';
@@ -25,5 +26,6 @@ export function createHttpGateway(transport: HttpTransport = browserTransport): 
     shares: httpShares(client),
     users: httpUsers(client),
     analytics: httpAnalytics(client),
+    notifications: httpNotifications(client),
   };
 }

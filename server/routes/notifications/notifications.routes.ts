@@ -1,0 +1,64 @@
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { pageQuery } from '@domain/schemas/paging';
+import { notificationPrefsInput } from '@domain/schemas/notifications';
+import { currentUser, requirePermission } from '@server/auth/session';
+import type { AppEnv, Deps } from '@server/http/context';
+import { idParam } from '@server/http/route-params';
+import { jsonInput, queryInput } from '@server/http/validate';
+import {
+  emailPrefs,
+  listNotifications,
+  markAllRead,
+  markRead,
+  setEmailPrefs,
+  unreadCount,
+} from '@server/services/notifications/notifications.service';
+
+const HEARTBEAT_MS = 25_000;
+
+/** The signed-in user's own notifications (issue 19): nobody reads or marks anyone else's. */
+export function notificationsRoutes(deps: Deps) {
+  const { db } = deps;
+  return new Hono<AppEnv>()
+    .use(requirePermission('notification:read'))
+    .get('/', queryInput(pageQuery), async (c) => c.json(await listNotifications(db, currentUser(c).id, c.req.valid('query'))))
+    .get('/unread-count', async (c) => c.json({ unread: await unreadCount(db, currentUser(c).id) }))
+    .post('/read-all', async (c) => {
+      const { id } = currentUser(c);
+      await markAllRead(db, id);
+      await deps.notificationEvents.publish([id]);
+      return c.json({ unread: 0 });
+    })
+    .post('/:id/read', async (c) => {
+      const { id } = currentUser(c);
+      await markRead(db, id, idParam(c, 'id'));
+      await deps.notificationEvents.publish([id]);
+      return c.json({ unread: await unreadCount(db, id) });
+    })
+    .get('/preferences', async (c) => {
+      const viewer = currentUser(c);
+      return c.json({ email: await emailPrefs(db, viewer.id, viewer.role) });
+    })
+    .put('/preferences', jsonInput(notificationPrefsInput), async (c) => {
+      const viewer = currentUser(c);
+      return c.json({ email: await setEmailPrefs(db, viewer.id, viewer.role, c.req.valid('json').email) });
+    })
+    .get('/events', (c) => {
+      const userId = currentUser(c).id;
+      const events = deps.notificationEvents;
+      return streamSSE(c, async (stream) => {
+        let id = 0;
+        const send = (count: number) => stream.writeSSE({ event: 'unread', data: String(count), id: String(++id) });
+        const unsubscribe = events.subscribe(userId, (count) => void send(count));
+        stream.onAbort(unsubscribe);
+        await send(await events.count(userId));
+        while (!stream.aborted && !events.isClosed) {
+          await Promise.race([stream.sleep(HEARTBEAT_MS), events.closed]);
+          if (!stream.aborted && !events.isClosed) await stream.write(': keep-alive\n\n');
+        }
+        unsubscribe();
+        await stream.close();
+      });
+    });
+}
