@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { createAuth } from './auth/auth';
 import { RedisSignInAttempts } from './auth/redis-sign-in-attempts';
 import { MemorySignInAttempts } from './auth/sign-in-backoff';
@@ -6,6 +7,7 @@ import type { Db } from './db/client';
 import { capacityOf, ExpensiveQueries, type Capacity } from './db/load-shedding';
 import type { ServerConfig } from './env';
 import type { Deps } from './http/context';
+import { createMailer, type Mailer } from './mail/mailer';
 import { createMetrics, type PoolStats } from './http/metrics';
 import { Invalidation } from './http/invalidation';
 import { MemoryRateLimitStore } from './http/rate-limit-store';
@@ -41,6 +43,8 @@ export function buildDeps(options: {
    * events, rate limits and cache invalidation go through it. Without it, all stay in this process.
    */
   redis?: RedisLink | null;
+  /** Where e-mails go; default: SMTP_URL, or DATA_DIR/outbox/ without it. */
+  mailer?: Mailer;
 }): Deps {
   const redis = options.redis ?? null;
   const webhooks = options.webhooks ?? createWebhookSender();
@@ -78,6 +82,9 @@ export function buildDeps(options: {
     auth,
     config: options.config,
     webhooks,
+    mailer:
+      options.mailer ??
+      createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(options.config.dataDir, 'outbox') }),
     media: options.media ?? mediaStoreOf(options.config),
     pending,
     mediaTools: options.mediaTools ?? resolveMediaTools(env),

@@ -66,6 +66,15 @@ const envSchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
   /** Put before every key: several deployments (or test runs) in one bucket. */
   S3_PREFIX: z.string().trim().default(''),
+  /** SMTP server of the outgoing e-mails (smtp:// or smtps://, credentials in the URL); unset: DATA_DIR/outbox/ and the log. */
+  SMTP_URL: optionalUrl.pipe(
+    z
+      .string()
+      .refine((v) => /^smtps?:\/\//.test(v), 'SMTP_URL must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  /** The From of every e-mail. */
+  MAIL_FROM: z.string().trim().min(3).default('Créathèque <ne-pas-repondre@creatheque.local>'),
 });
 
 export type Env = z.output<typeof envSchema>;

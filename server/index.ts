@@ -157,6 +157,7 @@ async function gracefulStop(
   await until(() => inFlight.count === 0, CLEANUP_MS);
   await deps.media.sweepTemp({ ownOnly: true });
   await control?.close();
+  await deps.mailer.close();
   await deps.redis?.close();
   await database.close();
 }

@@ -4,6 +4,7 @@ import type { SignInGuard } from '../auth/sign-in-guard';
 import type { Db } from '../db/client';
 import type { ExpensiveQueries } from '../db/load-shedding';
 import type { ServerConfig } from '../env';
+import type { Mailer } from '../mail/mailer';
 import type { MediaTools } from '../media/media-tools';
 import type { MediaStore } from '../media/store';
 import type { SentJson } from './conditional-get';
@@ -23,6 +24,8 @@ export interface Deps {
   auth: Auth;
   config: ServerConfig;
   webhooks: WebhookSender;
+  /** Outgoing e-mails (server/mail): SMTP_URL, or DATA_DIR/outbox/ without it. */
+  mailer: Mailer;
   media: MediaStore;
   pending: PendingEvents;
   /** ffmpeg/ffprobe chosen at start-up (video posters). */

@@ -12,6 +12,7 @@ import { createAccount, DEMO_PASSWORD } from '@server/db/seed/accounts';
 import { buildDeps } from '@server/deps';
 import { parseEnv, toConfig, type ServerConfig } from '@server/env';
 import type { Deps } from '@server/http/context';
+import type { Mailer } from '@server/mail/mailer';
 import { mediaStoreOf } from '@server/media/media-store-of';
 import type { RedisLink } from '@server/redis/redis-link';
 import type { WebhookSender } from '@server/services/webhooks';
@@ -46,6 +47,8 @@ export interface TestAppOptions {
    * the Db object is shared); its close() leaves that database to `instanceOf`'s.
    */
   instanceOf?: TestApp;
+  /** Where e-mails go (tests/helpers/smtp-server.ts: createMailer({ smtpUrl: sink.url, … })); default: the temp DATA_DIR's outbox. */
+  mailer?: Mailer;
 }
 
 export interface RequestOptions {
@@ -270,6 +273,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     now: options.now,
     capacity: database.capacity,
     redis: options.redis,
+    mailer: options.mailer,
   });
   const app = createApp(deps, options.distDir ? { distDir: options.distDir } : {});
 
@@ -329,6 +333,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     if (closed) return;
     closed = true;
     try {
+      await deps.mailer.close();
       await opened.dispose();
     } finally {
       await fs.rm(dataDir, { recursive: true, force: true });
