@@ -70,7 +70,6 @@ export const MSG = {
   resetError: 'Une erreur est survenue lors de la réinitialisation du mot de passe.',
   resetMail: {
     subject: 'Réinitialisez votre mot de passe Créathèque',
-    greeting: (firstName: string) => (firstName ? `Bonjour ${firstName},` : 'Bonjour,'),
     body: 'Vous avez demandé à réinitialiser le mot de passe de votre compte Créathèque. Cliquez sur le bouton ci-dessous pour en choisir un nouveau.',
     validity: `Ce lien est valable ${RESET_LINK_TTL_SECONDS / 3600} heure et ne peut servir qu’une fois. Une fois le mot de passe changé, tous vos appareils sont déconnectés.`,
     action: 'Choisir un nouveau mot de passe',

@@ -26,7 +26,7 @@ export interface AuthOptions {
    * request, so it must only start the sending (server/auth/password-reset-mail.ts), never await
    * it — an unknown address is answered without sending anything, in the same time.
    */
-  onPasswordResetRequested?: (request: { user: { email: string; firstName: string }; token: string }) => void;
+  onPasswordResetRequested?: (request: { email: string; token: string }) => void;
 }
 
 /** The password endpoints, each with its own per-address limit (AUTH_RATE_LIMIT a minute). */
@@ -56,8 +56,7 @@ export function createAuth(options: AuthOptions) {
       resetPasswordTokenExpiresIn: RESET_LINK_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
-        const u = user as typeof user & { firstName?: string | null };
-        options.onPasswordResetRequested?.({ user: { email: u.email, firstName: u.firstName ?? '' }, token });
+        options.onPasswordResetRequested?.({ email: user.email, token });
       },
     },
     user: {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { AppError } from '@domain/errors';
 import { MSG } from '@domain/messages';
-import { loginInput, registerInput } from '@domain/schemas/auth';
+import { loginInput, passwordResetInput, passwordResetRequestInput, registerInput } from '@domain/schemas/auth';
 import { callAuth, forwardCookies, throwIfRefused, type AuthCallResult } from '@server/auth/auth-proxy';
 import type { AppEnv, Deps } from '@server/http/context';
 import { jsonInput } from '@server/http/validate';
@@ -13,7 +13,7 @@ function sessionUser(result: AuthCallResult) {
   return toUser(body.user);
 }
 
-/** Registration, login, logout and the current session (better-auth underneath). */
+/** Registration, login, logout, the forgotten password and the current session (better-auth underneath). */
 export function authRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .get('/session', (c) => c.json({ user: c.get('user') }))
@@ -60,6 +60,38 @@ export function authRoutes(deps: Deps) {
       await deps.signInGuard.succeeded(c, input.email);
       forwardCookies(c, result);
       return c.json({ user: sessionUser(result) });
+    })
+
+    // The same answer whether or not an account has the address: better-auth answers an unknown one
+    // as a known one (after the same lookups), and the mail leaves off the request path (deps.ts).
+    .post('/forgot-password', jsonInput(passwordResetRequestInput), async (c) => {
+      const { email } = c.req.valid('json');
+      await deps.passwordResetLimit.admit(email);
+      const result = await callAuth(deps, c, '/request-password-reset', { email });
+      if (!result.ok) {
+        throwIfRefused(result);
+        logger.error({ status: result.status, body: result.body }, 'request-password-reset failed');
+        throw new AppError('INTERNAL', { message: MSG.resetRequestError });
+      }
+      return c.json({ message: MSG.resetRequested });
+    })
+
+    // Single use and an hour (better-auth consumes the token); every session of the account ends.
+    .post('/reset-password', jsonInput(passwordResetInput), async (c) => {
+      const input = c.req.valid('json');
+      const result = await callAuth(deps, c, '/reset-password', { token: input.token, newPassword: input.newPassword });
+      if (!result.ok) {
+        throwIfRefused(result);
+        if (result.code === 'INVALID_TOKEN' || result.code === 'USER_NOT_FOUND') {
+          throw new AppError('GONE', { message: MSG.resetLinkInvalid });
+        }
+        if (result.code?.startsWith('PASSWORD_TOO')) {
+          throw new AppError('VALIDATION', { message: MSG.weakPassword, fields: { newPassword: MSG.weakPassword } });
+        }
+        logger.error({ status: result.status, body: result.body }, 'reset-password failed');
+        throw new AppError('INTERNAL', { message: MSG.resetError });
+      }
+      return c.json({ ok: true });
     })
 
     .post('/logout', async (c) => {
