@@ -2,6 +2,7 @@ import { ROLE_LABELS } from '@domain/roles';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageLoader } from '@/components/ui/spinner';
 import { useSession } from '@/lib/session';
+import { DeviceSessionsCard } from './device-sessions-card';
 import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
 
@@ -34,6 +35,7 @@ export function AccountPage() {
           <PasswordForm />
         </CardContent>
       </Card>
+      <DeviceSessionsCard />
     </div>
   );
 }
