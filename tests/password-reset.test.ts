@@ -114,7 +114,10 @@ describe('forgotten password, end to end through SMTP', () => {
     const before = Date.now();
     await forgot(account.email);
     const token = await tokenFromMail(account.email);
-    const [row] = await t.db.select().from(verification).where(eq(verification.identifier, `reset-password:${token}`));
+    const [row] = await t.db
+      .select()
+      .from(verification)
+      .where(eq(verification.identifier, `reset-password:${token}`));
     expect(row!.expiresAt.getTime()).toBeGreaterThanOrEqual(before + RESET_LINK_TTL_SECONDS * 1000 - 1000);
     expect(row!.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + RESET_LINK_TTL_SECONDS * 1000 + 1000);
 
@@ -195,7 +198,10 @@ describe('limits', () => {
     const refused = await forgot(email);
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe(String(refill));
-    expect((refused.body as unknown as ApiError).error).toMatchObject({ code: 'RATE_LIMITED', message: MSG.resetTooManyForAddress(refill) });
+    expect((refused.body as unknown as ApiError).error).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: MSG.resetTooManyForAddress(refill),
+    });
     return refused;
   }
 

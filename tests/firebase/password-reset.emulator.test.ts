@@ -92,7 +92,9 @@ describe.skipIf(!authEmulator.available)('firebase adapter — password reset on
 
   it('refuses a made-up code, and checks the password rules before calling Firebase', async () => {
     const g = gateway();
-    expect(await failure(g.auth.resetPassword({ token: 'pas-un-code', newPassword: 'secret12', confirmPassword: 'secret12' }))).toMatchObject({
+    expect(
+      await failure(g.auth.resetPassword({ token: 'pas-un-code', newPassword: 'secret12', confirmPassword: 'secret12' })),
+    ).toMatchObject({
       code: 'GONE',
       message: MSG.resetLinkInvalid,
     });

@@ -44,9 +44,7 @@ export function ForgotPasswordPage() {
         <div role="status" className="flex flex-col items-center gap-3 text-center">
           <MailCheck className="size-10 text-brand-600" aria-hidden />
           <p className="text-sm text-slate-800">{MSG.resetRequested}</p>
-          <p className="text-sm text-slate-600">
-            Le lien est valable 1 heure. Pensez à regarder dans vos courriers indésirables.
-          </p>
+          <p className="text-sm text-slate-600">Le lien est valable 1 heure. Pensez à regarder dans vos courriers indésirables.</p>
           <Button variant="outline" onClick={() => setSentTo(null)}>
             Renvoyer un e-mail
           </Button>
