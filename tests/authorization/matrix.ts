@@ -126,7 +126,7 @@ export const MATRIX: MatrixRow[] = [
   },
   { method: 'GET', route: '/api/me/sessions', expect: signedIn(200) },
   // A fresh account: signing out the other sessions of a shared one would end the other cells' cookies.
-  { method: 'POST', route: '/api/me/sessions/revoke-others', body: {}, freshSession: 'user', expect: signedIn(200) },
+  { method: 'POST', route: '/api/me/sessions/revoke-others', freshSession: 'user', expect: signedIn(200) },
 
   { method: 'GET', route: '/api/creatives', expect: all(200) },
   { method: 'GET', route: '/api/creatives/highlights', expect: all(200) },
