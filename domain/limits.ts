@@ -6,6 +6,8 @@ export const DEFAULT_ADVERTISER = 'Non connu';
 export const PASSWORD_MIN = 6;
 /** better-auth's limit too (server/auth/auth.ts): a longer password is refused by the form, not by a 500. */
 export const PASSWORD_MAX = 128;
+/** A password reset link works once, for this long (issue 19). */
+export const RESET_LINK_TTL_SECONDS = 60 * 60;
 export const REJECTION_REASON_MAX = 100;
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;

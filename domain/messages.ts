@@ -11,6 +11,7 @@ import {
   PASSWORD_MAX,
   PASSWORD_MIN,
   REJECTION_REASON_MAX,
+  RESET_LINK_TTL_SECONDS,
   VIDEO_MAX_BYTES,
 } from './limits';
 
@@ -61,6 +62,33 @@ export const MSG = {
   passwordUpdated: 'Mot de passe mis à jour avec succès',
   wrongCurrentPassword: 'Le mot de passe actuel est incorrect',
   passwordError: 'Une erreur est survenue lors de la mise à jour du mot de passe',
+
+  /** Forgotten password (issue 19): the login page's link, the two pages, the e-mail. */
+  forgotPasswordLink: 'Mot de passe oublié ?',
+  resetRequested: 'Si un compte existe pour cette adresse, un e-mail vient de lui être envoyé.',
+  resetRequestError: "Une erreur est survenue lors de l'envoi de l'e-mail. Veuillez réessayer.",
+  resetTooManyForAddress: (seconds: number) =>
+    `Trop de demandes de réinitialisation pour cette adresse email. Réessayez dans ${wait(seconds)}.`,
+  resetLinkInvalid: "Ce lien n'est plus valide. Demandez un nouvel e-mail.",
+  resetLinkMissing: 'Ce lien est incomplet. Ouvrez le lien de l’e-mail reçu, ou demandez un nouvel e-mail.',
+  passwordResetDone: 'Mot de passe réinitialisé. Connectez-vous avec votre nouveau mot de passe.',
+  resetError: 'Une erreur est survenue lors de la réinitialisation du mot de passe.',
+  resetMail: {
+    subject: 'Réinitialisez votre mot de passe Créathèque',
+    body: 'Vous avez demandé à réinitialiser le mot de passe de votre compte Créathèque. Cliquez sur le bouton ci-dessous pour en choisir un nouveau.',
+    validity: `Ce lien est valable ${RESET_LINK_TTL_SECONDS / 3600} heure et ne peut servir qu’une fois. Une fois le mot de passe changé, tous vos appareils sont déconnectés.`,
+    action: 'Choisir un nouveau mot de passe',
+    footer: "Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.",
+  },
+
+  /** The account page's list of signed-in devices. */
+  sessionsTitle: 'Appareils connectés',
+  thisDevice: 'Cet appareil',
+  signOutOtherDevices: 'Déconnecter les autres appareils',
+  otherDevicesSignedOut: 'Les autres appareils ont été déconnectés',
+  sessionsError: 'Une erreur est survenue lors de la déconnexion des autres appareils',
+  sessionsLoadError: 'Impossible de charger la liste des appareils connectés.',
+  sessionsUnavailable: "La liste des appareils connectés n'est pas disponible avec ce backend.",
 
   mediaRequired: 'Un média est requis',
   mediaInvalidType: 'Format de fichier non valide. Utilisez JPG, PNG, WebP pour les images ou MP4, WebM, MOV pour les vidéos.',

@@ -194,3 +194,15 @@ export interface DuplicateCheck {
   /** A creative the viewer may not open matches too: the warning is shown without its details. */
   hiddenMatch: boolean;
 }
+
+/** One signed-in browser of the current user (self-hosted: a better-auth session), for the account page. */
+export interface DeviceSession {
+  id: string;
+  /** The User-Agent it signed in with (domain/user-agent.ts names it). */
+  userAgent: string | null;
+  createdAt: string;
+  /** When the session was last renewed: accurate to a day (better-auth renews it at most daily). */
+  lastActiveAt: string;
+  /** The session of the browser asking. */
+  current: boolean;
+}

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { createAuth } from './auth/auth';
+import { passwordResetMail } from './auth/password-reset-mail';
+import { PasswordResetLimit } from './auth/password-reset-limit';
 import { RedisSignInAttempts } from './auth/redis-sign-in-attempts';
 import { MemorySignInAttempts } from './auth/sign-in-backoff';
 import { SignInGuard } from './auth/sign-in-guard';
@@ -52,6 +54,8 @@ export function buildDeps(options: {
   const redis = options.redis ?? null;
   const webhooks = options.webhooks ?? createWebhookSender();
   const { env } = options.config;
+  const mailer =
+    options.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(options.config.dataDir, 'outbox') });
   const auth = createAuth({
     db: options.db,
     secret: options.secret,
@@ -61,6 +65,8 @@ export function buildDeps(options: {
     attemptsPerMinute: env.AUTH_RATE_LIMIT,
     redis,
     onUserCreated: (user) => webhooks(env.REGISTRATION_WEBHOOK_URL, user),
+    // Off the request path: an existing account's answer must not wait for SMTP (no enumeration by timing).
+    onPasswordResetRequested: ({ email, token }) => mailer.sendLater(passwordResetMail(email, options.config.publicUrl, token)),
   });
   const pending = new PendingEvents(options.db, redis);
   const notificationEvents = new NotificationEvents(options.db, redis);
@@ -106,6 +112,10 @@ export function buildDeps(options: {
         secret: options.secret,
         secure,
       },
+    ),
+    // Counted even with WRITE_RATE_LIMIT=off, and shared through Redis when the instances share one.
+    passwordResetLimit: new PasswordResetLimit(
+      redis ? new RedisRateLimitStore(redis, { now: options.now }) : (writeLimits ?? new MemoryRateLimitStore({ now: options.now })),
     ),
     shareAccess: new ShareAccess({ secret: options.secret, secure, trustProxy: env.TRUST_PROXY, store: writeLimits, now: options.now }),
     facetIndex: new FacetIndex(options.db),

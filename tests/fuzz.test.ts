@@ -237,6 +237,7 @@ function validBody(row: MatrixRow, caller: Caller): Record<string, unknown> | nu
   if (row.body === 'login')
     return { email: accounts[caller === 'anonymous' ? 'user' : caller]?.email ?? 'x@example.com', password: TEST_PASSWORD };
   if (row.body === 'creativeForm') return { ...VALID_FORM };
+  if (row.body === 'forgotPassword') return { email: 'fuzz.oubli@example.com' };
   return row.body ?? null;
 }
 

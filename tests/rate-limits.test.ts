@@ -93,6 +93,12 @@ const WRITES: Record<WriteKind, { role: Role | null; ok: number; write(caller: C
     write: (caller) => send(caller, 'POST', '/api/auth/login', { email: uniqueEmail('inconnu'), password: 'mauvais1' }),
   },
   notification: { role: 'user', ok: 200, write: (caller) => send(caller, 'POST', '/api/notifications/read-all') },
+  // A new e-mail address each time: the per-address limit (tests/password-reset.test.ts) never starts.
+  passwordReset: {
+    role: null,
+    ok: 200,
+    write: (caller) => send(caller, 'POST', '/api/auth/forgot-password', { email: uniqueEmail('oubli') }),
+  },
   account: { role: 'user', ok: 200, write: (caller, i) => send(caller, 'PATCH', '/api/me', { firstName: `Prénom${i}`, lastName: 'Nom' }) },
   staff: {
     role: 'admin',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../messages';
 import { fieldErrors } from './validate';
-import { loginInput, passwordChangeInput, profileInput, registerInput } from './auth';
+import { loginInput, passwordChangeInput, passwordResetInput, passwordResetRequestInput, profileInput, registerInput } from './auth';
 
 function errorsOf(schema: { safeParse(v: unknown): { success: boolean; error?: unknown } }, value: unknown) {
   const result = schema.safeParse(value);
@@ -81,5 +81,30 @@ describe('passwordChangeInput', () => {
     expect(errorsOf(passwordChangeInput, { currentPassword: 'x', newPassword: '123456', confirmPassword: '654321' })).toEqual({
       confirmPassword: MSG.passwordsMismatch,
     });
+  });
+});
+
+describe('passwordResetRequestInput', () => {
+  it("checks the address with the login page's messages and normalises it", () => {
+    expect(errorsOf(passwordResetRequestInput, { email: '' })).toEqual({ email: MSG.emailRequired });
+    expect(errorsOf(passwordResetRequestInput, { email: 'a@b' })).toEqual({ email: MSG.emailInvalid });
+    expect(passwordResetRequestInput.parse({ email: ' Lea@Example.COM ' })).toEqual({ email: 'lea@example.com' });
+  });
+});
+
+describe('passwordResetInput', () => {
+  it('needs the link, and the registration rules for the new password', () => {
+    expect(errorsOf(passwordResetInput, { token: '', newPassword: '', confirmPassword: '' })).toEqual({
+      token: MSG.resetLinkMissing,
+      newPassword: MSG.passwordRequired,
+      confirmPassword: MSG.confirmRequired,
+    });
+    expect(errorsOf(passwordResetInput, { token: 't', newPassword: '12345', confirmPassword: '12345' })).toEqual({
+      newPassword: MSG.passwordMin,
+    });
+    expect(errorsOf(passwordResetInput, { token: 't', newPassword: 'secret1', confirmPassword: 'secret2' })).toEqual({
+      confirmPassword: MSG.passwordsMismatch,
+    });
+    expect(errorsOf(passwordResetInput, { token: 't', newPassword: 'secret1', confirmPassword: 'secret1' })).toEqual({});
   });
 });

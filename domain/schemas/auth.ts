@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX } from '../limits';
 import { MSG } from '../messages';
-import { emailField, firstNameField, lastNameField, passwordField } from './fields';
+import { emailField, firstNameField, lastNameField, passwordField, textField } from './fields';
 
 export const loginInput = z.object({
   email: emailField,
@@ -44,3 +44,21 @@ export const passwordChangeInput = z
     path: ['confirmPassword'],
   });
 export type PasswordChangeInput = z.input<typeof passwordChangeInput>;
+
+/** 'Mot de passe oublié ?': the address to send the link to (the login page's rules). */
+export const passwordResetRequestInput = z.object({ email: emailField });
+export type PasswordResetRequestInput = z.input<typeof passwordResetRequestInput>;
+
+/** The link's secret (self-hosted token or Firebase oobCode) and the new password, with the registration rules. */
+export const passwordResetInput = z
+  .object({
+    // A NUL or lone surrogate would reach the database lookup of the token: refused here (textField).
+    token: textField(MSG.resetLinkMissing).trim().min(1, MSG.resetLinkMissing).max(512, MSG.resetLinkInvalid),
+    newPassword: passwordField,
+    confirmPassword: z.string({ error: MSG.confirmRequired }).min(1, MSG.confirmRequired),
+  })
+  .refine((v) => v.confirmPassword === '' || v.newPassword === v.confirmPassword, {
+    message: MSG.passwordsMismatch,
+    path: ['confirmPassword'],
+  });
+export type PasswordResetInput = z.input<typeof passwordResetInput>;

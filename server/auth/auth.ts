@@ -1,6 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { PASSWORD_MAX, PASSWORD_MIN } from '@domain/limits';
+import { PASSWORD_MAX, PASSWORD_MIN, RESET_LINK_TTL_SECONDS } from '@domain/limits';
 import type { Db } from '../db/client';
 import { schema } from '../db/schema';
 import { logger } from '../log';
@@ -21,10 +21,16 @@ export interface AuthOptions {
   attemptsPerMinute?: number;
   /** Where the limits are counted when several instances share them (REDIS_URL); default: this process's memory. */
   redis?: RedisLink | null;
+  /**
+   * A password reset was asked for an existing account: send it the link. Called inside the
+   * request, so it must only start the sending (server/auth/password-reset-mail.ts), never await
+   * it — an unknown address is answered without sending anything, in the same time.
+   */
+  onPasswordResetRequested?: (request: { email: string; token: string }) => void;
 }
 
 /** The password endpoints, each with its own per-address limit (AUTH_RATE_LIMIT a minute). */
-const PASSWORD_ENDPOINTS = ['/sign-in/email', '/sign-up/email', '/change-password'] as const;
+const PASSWORD_ENDPOINTS = ['/sign-in/email', '/sign-up/email', '/change-password', '/request-password-reset', '/reset-password'] as const;
 
 /**
  * better-auth does passwords (scrypt), sessions in the database and their cookies, origin checks
@@ -46,6 +52,12 @@ export function createAuth(options: AuthOptions) {
       autoSignIn: true,
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
+      // Forgotten password (issue 19): a single-use token, an hour, then every session of the account ends.
+      resetPasswordTokenExpiresIn: RESET_LINK_TTL_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        options.onPasswordResetRequested?.({ email: user.email, token });
+      },
     },
     user: {
       additionalFields: {

@@ -1,5 +1,6 @@
 import type { User } from '@domain/types';
 import type { Auth } from '../auth/auth';
+import type { PasswordResetLimit } from '../auth/password-reset-limit';
 import type { SignInGuard } from '../auth/sign-in-guard';
 import type { Db } from '../db/client';
 import type { ExpensiveQueries } from '../db/load-shedding';
@@ -51,6 +52,8 @@ export interface Deps {
   writeLimits: RateLimitStore | null;
   /** The per-account sign-in back-off. */
   signInGuard: SignInGuard;
+  /** Reset e-mails per e-mail address (server/auth/password-reset-limit.ts). */
+  passwordResetLimit: PasswordResetLimit;
   /** Password tries and unlock cookies of share links (server/services/shares/share-access.ts). */
   shareAccess: ShareAccess;
   /** The approved catalogue's filter values, in memory, for the facet counts (services/creatives/facet-index.ts). */

@@ -50,7 +50,13 @@ export const WRITE_BUDGETS = {
   session: { account: { limit: 200, windowSeconds: 600 }, client: { limit: 600, windowSeconds: 600 } },
   /** Marking notifications read and the e-mail choices: a click per notification, never a storm. */
   notification: { account: { limit: 300, windowSeconds: 600 }, client: { limit: 3000, windowSeconds: 600 } },
-  /** Profile and password changes. */
+  /**
+   * 'Mot de passe oublié ?' e-mails (per client only: the asker is signed out): each sends a mail,
+   * so a script cannot make the server a mailing cannon; a person needs one or two. Per e-mail
+   * address they are held tighter still, whoever asks: RESET_EMAILS_PER_ADDRESS below.
+   */
+  passwordReset: { account: null, client: { limit: 10, windowSeconds: 3600 } },
+  /** Profile and password changes, and signing out one's other devices. */
   account: { account: { limit: 20, windowSeconds: 600 }, client: { limit: 100, windowSeconds: 600 } },
   /**
    * Staff actions — approve, reject, feature, delete a creative or a comment, change a role,
@@ -93,8 +99,12 @@ export const WRITE_ROUTES: Readonly<Record<string, Exclude<WriteKind, 'unknown'>
   'POST /api/notifications/:id/read': 'notification',
   'POST /api/notifications/read-all': 'notification',
   'PUT /api/notifications/preferences': 'notification',
+  'POST /api/auth/forgot-password': 'passwordReset',
+  // Costs a password hash, like a sign-in; the token has 24 random characters, nothing to guess.
+  'POST /api/auth/reset-password': 'session',
   'PATCH /api/me': 'account',
   'POST /api/me/password': 'account',
+  'POST /api/me/sessions/revoke-others': 'account',
   'DELETE /api/creatives/:id': 'staff',
   'POST /api/creatives/:id/approve': 'staff',
   'POST /api/creatives/:id/reject': 'staff',
@@ -103,6 +113,14 @@ export const WRITE_ROUTES: Readonly<Record<string, Exclude<WriteKind, 'unknown'>
   'PATCH /api/users/:id/role': 'staff',
   'DELETE /api/users/:id': 'staff',
 };
+
+/**
+ * Reset e-mails per e-mail address, whoever asks and whether or not an account has it (so the
+ * answers tell nothing): 3 at once, then one every 20 minutes. Enough for a person who did not
+ * find the first mail; an inbox cannot be flooded from many addresses. Always on (WRITE_RATE_LIMIT
+ * does not scale it); counted in the rate limits' store, shared through Redis (server/auth/password-reset-limit.ts).
+ */
+export const RESET_EMAILS_PER_ADDRESS: Budget = { limit: 3, windowSeconds: 3600 };
 
 /** The budgets with every limit multiplied by `factor` (WRITE_RATE_LIMIT), never below one write. */
 export function scaledBudgets(factor: number): WriteBudgets {

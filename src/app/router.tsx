@@ -31,7 +31,16 @@ export function createRouter() {
               path: paths.register,
               lazy: async () => ({ Component: (await import('../features/auth/components/register-page')).RegisterPage }),
             },
+            {
+              path: paths.forgotPassword,
+              lazy: async () => ({ Component: (await import('../features/auth/components/forgot-password-page')).ForgotPasswordPage }),
+            },
           ],
+        },
+        // The reset e-mail's link: open to anyone holding it, signed in or not (issue 19).
+        {
+          path: paths.resetPassword,
+          lazy: async () => ({ Component: (await import('../features/auth/components/reset-password-page')).ResetPasswordPage }),
         },
         {
           element: <RequireSignedIn />,

@@ -3,6 +3,9 @@ export const paths = {
   home: '/',
   login: '/login',
   register: '/register',
+  /** 'Mot de passe oublié ?' (issue 19), and the page the reset e-mail's link opens (?token=… or Firebase's ?oobCode=…). */
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
   account: '/account',
   creative: (id: string) => `/creatives/${encodeURIComponent(id)}`,
   creativePattern: '/creatives/:id',

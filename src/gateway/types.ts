@@ -1,7 +1,14 @@
 import type { z } from 'zod';
 import type { ErrorCode, FieldErrors } from '@domain/errors';
 import type { adminCreativeInput, CreativeInputData } from '@domain/schemas/creative';
-import type { LoginInput, PasswordChangeInput, ProfileInput, RegisterInput } from '@domain/schemas/auth';
+import type {
+  LoginInput,
+  PasswordChangeInput,
+  PasswordResetInput,
+  PasswordResetRequestInput,
+  ProfileInput,
+  RegisterInput,
+} from '@domain/schemas/auth';
 import type { Role } from '@domain/roles';
 import type { ShareInput } from '@domain/schemas/share';
 import type { GallerySort } from '@domain/gallery-filters';
@@ -11,6 +18,7 @@ import type {
   Analytics,
   Comment,
   Creative,
+  DeviceSession,
   DuplicateCheck,
   FacetCounts,
   Folder,
@@ -111,6 +119,8 @@ export interface Gateway {
     folderNotes: boolean;
     /** Checks a chosen file against the library before sending (`creatives.checkDuplicates`, issue 18). */
     duplicateCheck: boolean;
+    /** The account page's signed-in devices and 'Déconnecter les autres appareils' (`auth.sessions`); otherwise hidden. */
+    deviceSessions: boolean;
   };
   auth: {
     getSession(): Promise<User | null>;
@@ -119,6 +129,14 @@ export interface Gateway {
     logout(): Promise<void>;
     updateProfile(input: ProfileInput): Promise<User>;
     changePassword(input: PasswordChangeInput): Promise<void>;
+    /** 'Mot de passe oublié ?': mails a reset link; resolves the same whether or not an account has the address. */
+    requestPasswordReset(input: PasswordResetRequestInput): Promise<void>;
+    /** Sets the new password with the link's token (Firebase: its oobCode); GONE when the link is used or expired. */
+    resetPassword(input: PasswordResetInput): Promise<void>;
+    /** The signed-in user's sessions (features.deviceSessions). */
+    sessions(): Promise<DeviceSession[]>;
+    /** Ends every session of the user but this browser's (features.deviceSessions). */
+    revokeOtherSessions(): Promise<void>;
   };
   creatives: {
     list(query: GalleryQuery): Promise<Page<Creative>>;

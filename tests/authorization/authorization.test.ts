@@ -170,6 +170,7 @@ async function bodyFor(row: MatrixRow, caller: Caller): Promise<unknown> {
     const email = uniqueEmail('register');
     return { firstName: 'Nina', lastName: 'Roux', email, password: 'secret1', confirmPassword: 'secret1' };
   }
+  if (row.body === 'forgotPassword') return { email: uniqueEmail('oubli') };
   if (row.body === 'login') {
     return { email: caller === 'anonymous' ? accounts.user.email : accounts[caller].email, password: 'demo1234' };
   }

@@ -63,8 +63,8 @@ export interface MatrixRow {
   expect: Statuses;
   /** Which resource fills `:id` / `:file` (and `:creativeId`, an approved creative); fresh ones per cell for destructive calls. */
   id?: Fixture;
-  /** JSON body, or 'creativeForm' for the multipart submit/edit form, or 'register' for a unique sign-up. */
-  body?: Record<string, unknown> | 'creativeForm' | 'register' | 'login';
+  /** JSON body, or 'creativeForm' for the multipart submit/edit form, 'register' for a unique sign-up, 'forgotPassword' for a unique address. */
+  body?: Record<string, unknown> | 'creativeForm' | 'register' | 'login' | 'forgotPassword';
   /** A new session (and, with 'user', a new account) for each cell, for calls that end or change it. */
   freshSession?: 'session' | 'user';
   /** Named variant when one route appears with several fixtures (own / other). */
@@ -109,6 +109,14 @@ export const MATRIX: MatrixRow[] = [
   { method: 'POST', route: '/api/auth/register', body: 'register', expect: all(201) },
   { method: 'POST', route: '/api/auth/login', body: 'login', expect: all(200) },
   { method: 'POST', route: '/api/auth/logout', freshSession: 'session', expect: all(200) },
+  // Anyone may ask for a reset e-mail (the same answer for any address); the link's token, not a session, allows the reset.
+  { method: 'POST', route: '/api/auth/forgot-password', body: 'forgotPassword', expect: all(200) },
+  {
+    method: 'POST',
+    route: '/api/auth/reset-password',
+    body: { token: 'jeton-inconnu', newPassword: 'nouveau1', confirmPassword: 'nouveau1' },
+    expect: all(410),
+  },
 
   { method: 'GET', route: '/api/me', expect: signedIn(200) },
   { method: 'PATCH', route: '/api/me', body: { firstName: 'Nouveau', lastName: 'Nom' }, freshSession: 'user', expect: signedIn(200) },
@@ -119,6 +127,9 @@ export const MATRIX: MatrixRow[] = [
     freshSession: 'user',
     expect: signedIn(200),
   },
+  { method: 'GET', route: '/api/me/sessions', expect: signedIn(200) },
+  // A fresh account: signing out the other sessions of a shared one would end the other cells' cookies.
+  { method: 'POST', route: '/api/me/sessions/revoke-others', freshSession: 'user', expect: signedIn(200) },
 
   { method: 'GET', route: '/api/notifications', expect: signedIn(200) },
   { method: 'GET', route: '/api/notifications/unread-count', expect: signedIn(200) },

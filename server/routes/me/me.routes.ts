@@ -6,10 +6,11 @@ import { callAuth, forwardCookies, throwIfRefused } from '@server/auth/auth-prox
 import { currentUser, requirePermission } from '@server/auth/session';
 import type { AppEnv, Deps } from '@server/http/context';
 import { jsonInput } from '@server/http/validate';
+import { listDeviceSessions } from '@server/services/sessions.service';
 import { updateProfile } from '@server/services/users.service';
 import { logger } from '@server/log';
 
-/** The signed-in user's own account: profile and password. */
+/** The signed-in user's own account: profile, password and signed-in devices. */
 export function meRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .use(requirePermission('account:manage'))
@@ -36,6 +37,21 @@ export function meRoutes(deps: Deps) {
         throw new AppError('INTERNAL', { message: MSG.passwordError });
       }
       forwardCookies(c, result);
+      return c.json({ ok: true });
+    })
+
+    .get('/sessions', async (c) => {
+      const own = await deps.auth.api.getSession({ headers: new Headers({ cookie: c.req.header('cookie') ?? '' }) });
+      return c.json({ sessions: await listDeviceSessions(deps.db, currentUser(c).id, own?.session.id ?? null) });
+    })
+
+    .post('/sessions/revoke-others', async (c) => {
+      const result = await callAuth(deps, c, '/revoke-other-sessions', {});
+      if (!result.ok) {
+        throwIfRefused(result);
+        logger.error({ status: result.status, body: result.body }, 'revoke-other-sessions failed');
+        throw new AppError('INTERNAL', { message: MSG.sessionsError });
+      }
       return c.json({ ok: true });
     });
 }

@@ -1,16 +1,26 @@
 import {
+  confirmPasswordReset,
   createUserWithEmailAndPassword,
   EmailAuthProvider,
   reauthenticateWithCredential,
+  sendPasswordResetEmail,
   signInWithEmailAndPassword,
   signOut,
   updatePassword,
+  verifyPasswordResetCode,
   type Auth,
 } from 'firebase/auth';
 import { MSG } from '@domain/messages';
-import { loginInput, passwordChangeInput, profileInput, registerInput } from '@domain/schemas/auth';
+import {
+  loginInput,
+  passwordChangeInput,
+  passwordResetInput,
+  passwordResetRequestInput,
+  profileInput,
+  registerInput,
+} from '@domain/schemas/auth';
 import type { User } from '@domain/types';
-import type { Gateway } from '../types';
+import { GatewayError, type Gateway } from '../types';
 import { gatewayError, toGatewayError, validate } from './errors';
 import { registrationPayload, type WebhookPoster } from './webhooks';
 
@@ -27,6 +37,24 @@ export interface AuthDeps {
   profiles: ProfileStore;
   webhook: WebhookPoster;
   registrationWebhookUrl: string | null;
+}
+
+/** Firebase's answers for a reset link that was used, has expired, or whose account is gone. */
+const DEAD_LINK = new Set(['auth/expired-action-code', 'auth/invalid-action-code', 'auth/user-disabled', 'auth/user-not-found']);
+
+function authCode(err: unknown): string | null {
+  return typeof err === 'object' && err !== null && 'code' in err ? String((err as { code: unknown }).code) : null;
+}
+
+/**
+ * Where the reset e-mail's link leads after the password is set: the login page of this site.
+ * The link itself opens the action URL of the project's e-mail template — set it to
+ * https://<site>/reset-password in the console (README, "Firebase mode") so that our page takes
+ * the oobCode; the Auth emulator's links carry the same oobCode.
+ */
+function continueSettings(): { url: string } | undefined {
+  const origin = globalThis.location?.origin;
+  return origin && origin !== 'null' ? { url: `${origin}/login` } : undefined;
 }
 
 /** The signed-in uid once the persisted session has been restored, or null. */
@@ -144,5 +172,36 @@ export function firebaseAuth({ auth, profiles, webhook, registrationWebhookUrl }
         throw mapped;
       }
     },
+
+    async requestPasswordReset(input) {
+      const { email } = validate(passwordResetRequestInput, input);
+      try {
+        await sendPasswordResetEmail(auth, email, continueSettings());
+      } catch (err) {
+        // Projects without e-mail enumeration protection (and the emulator) name unknown addresses: answer as for a known one.
+        if (authCode(err) === 'auth/user-not-found') return;
+        const mapped = fail(err);
+        throw mapped.code === 'INTERNAL' ? gatewayError('INTERNAL', MSG.resetRequestError) : mapped;
+      }
+    },
+
+    async resetPassword(input) {
+      const { token, newPassword } = validate(passwordResetInput, input);
+      try {
+        const email = await verifyPasswordResetCode(auth, token);
+        // Firebase revokes the account's refresh tokens on a password reset: every device is signed out.
+        await confirmPasswordReset(auth, token, newPassword);
+        if (auth.currentUser?.email === email) await signOut(auth).catch(() => {});
+      } catch (err) {
+        if (DEAD_LINK.has(authCode(err) ?? '')) throw gatewayError('GONE', MSG.resetLinkInvalid);
+        const mapped = fail(err);
+        if (mapped.code === 'VALIDATION') throw gatewayError('VALIDATION', MSG.weakPassword, { newPassword: MSG.weakPassword });
+        throw mapped.code === 'INTERNAL' ? gatewayError('INTERNAL', MSG.resetError) : mapped;
+      }
+    },
+
+    // The client SDK cannot list a user's sessions nor end another device's (features.deviceSessions is false).
+    sessions: () => Promise.reject(new GatewayError('INTERNAL', MSG.sessionsUnavailable, 501)),
+    revokeOtherSessions: () => Promise.reject(new GatewayError('INTERNAL', MSG.sessionsUnavailable, 501)),
   };
 }

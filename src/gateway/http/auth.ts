@@ -13,5 +13,15 @@ export function httpAuth({ api, json }: HttpClient): Gateway['auth'] {
     changePassword: async (input) => {
       await json(api.me.password.$post({ json: input }));
     },
+    requestPasswordReset: async (input) => {
+      await json(api.auth['forgot-password'].$post({ json: input }));
+    },
+    resetPassword: async (input) => {
+      await json(api.auth['reset-password'].$post({ json: input }));
+    },
+    sessions: async () => (await json(api.me.sessions.$get())).sessions,
+    revokeOtherSessions: async () => {
+      await json(api.me.sessions['revoke-others'].$post());
+    },
   };
 }

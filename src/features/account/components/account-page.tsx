@@ -2,6 +2,7 @@ import { ROLE_LABELS } from '@domain/roles';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageLoader } from '@/components/ui/spinner';
 import { useSession } from '@/lib/session';
+import { DeviceSessionsCard } from './device-sessions-card';
 import { NotificationPrefsCard } from './notification-prefs-card';
 import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
@@ -36,6 +37,7 @@ export function AccountPage() {
         </CardContent>
       </Card>
       <NotificationPrefsCard user={user} />
+      <DeviceSessionsCard />
     </div>
   );
 }

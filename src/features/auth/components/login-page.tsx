@@ -48,6 +48,11 @@ export function LoginPage() {
         <Field label="Mot de passe" error={errors.password?.message}>
           {(a11y) => <PasswordInput {...a11y} autoComplete="current-password" {...form.register('password')} />}
         </Field>
+        <p className="-mt-2 text-right text-sm">
+          <Link to={paths.forgotPassword} className="font-medium text-brand-700 hover:underline">
+            {MSG.forgotPasswordLink}
+          </Link>
+        </p>
         <Button type="submit" size="lg" disabled={form.formState.isSubmitting} className="mt-2">
           {form.formState.isSubmitting ? 'Connexion…' : 'Se connecter'}
         </Button>
