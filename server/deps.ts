@@ -70,8 +70,6 @@ export function buildDeps(options: {
   });
   const pending = new PendingEvents(options.db, redis);
   const notificationEvents = new NotificationEvents(options.db, redis);
-  const mailer =
-    options.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(options.config.dataDir, 'outbox') });
   const invalidation = new Invalidation(redis);
   const expensiveQueries = new ExpensiveQueries(options.capacity ?? capacityOf(1));
   const metrics = env.METRICS_TOKEN
