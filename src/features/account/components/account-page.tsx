@@ -2,6 +2,8 @@ import { ROLE_LABELS } from '@domain/roles';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageLoader } from '@/components/ui/spinner';
 import { useSession } from '@/lib/session';
+import { DeleteAccountSection } from './delete-account-section';
+import { MyDataExportSection } from './my-data-export-section';
 import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
 
@@ -34,6 +36,8 @@ export function AccountPage() {
           <PasswordForm />
         </CardContent>
       </Card>
+      <MyDataExportSection />
+      <DeleteAccountSection />
     </div>
   );
 }
