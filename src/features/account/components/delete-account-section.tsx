@@ -6,7 +6,7 @@ import { MSG } from '@domain/messages';
 import { deleteAccountInput, type DeleteAccountInput } from '@domain/schemas/my-data';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Field, FormAlert, PasswordInput } from '@/components/ui/field';
 import { toast } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
@@ -57,9 +57,9 @@ export function DeleteAccountSection() {
       </CardHeader>
       <CardContent>
         <Dialog open={open} onOpenChange={onOpenChange}>
-          <Button variant="danger" onClick={() => setOpen(true)}>
-            {MSG.deleteMyAccount}
-          </Button>
+          <DialogTrigger asChild>
+            <Button variant="danger">{MSG.deleteMyAccount}</Button>
+          </DialogTrigger>
           <DialogContent>
             <DialogTitle>Supprimer définitivement votre compte ?</DialogTitle>
             <DialogDescription>
