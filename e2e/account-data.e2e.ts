@@ -110,6 +110,8 @@ describe('my data on /account', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await toast(page, 'Votre compte a été supprimé').waitFor();
     await mainNav(page).getByRole('link', { name: 'Connexion' }).waitFor();
+    await page.getByText('Galerie des créas').first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
     await screenshot(page, 'account-deleted-home-1440');
 
     // The creative lost its like and the comment is gone.

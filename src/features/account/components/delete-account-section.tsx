@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { MSG } from '@domain/messages';
@@ -22,8 +22,17 @@ import { useDeleteMyAccount } from '../api/delete-my-account';
 export function DeleteAccountSection() {
   const [open, setOpen] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const remove = useDeleteMyAccount();
   const navigate = useNavigate();
+  const remove = useDeleteMyAccount();
+  const { forgetSession } = remove;
+  // Signed out once this page has left the screen for the home page (see useDeleteMyAccount).
+  const [deleted, setDeleted] = useState(false);
+  useEffect(
+    () => () => {
+      if (deleted) forgetSession();
+    },
+    [deleted, forgetSession],
+  );
   const form = useForm<DeleteAccountInput>({ resolver: zodResolver(deleteAccountInput), defaultValues: { password: '' } });
 
   const onOpenChange = (next: boolean) => {
@@ -38,8 +47,9 @@ export function DeleteAccountSection() {
     setFailure(null);
     try {
       await remove.mutateAsync(password);
+      setDeleted(true);
       setOpen(false);
-      navigate(paths.home);
+      void navigate(paths.home);
       toast.success(MSG.accountDeleted);
     } catch (error) {
       if (!applyFieldErrors(error, form.setError, ['password'])) setFailure(messageOf(error, MSG.accountDeleteError));
