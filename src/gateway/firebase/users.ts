@@ -10,6 +10,7 @@ import {
   updateDoc,
   where,
   writeBatch,
+  type DocumentReference,
   type WriteBatch,
 } from 'firebase/firestore';
 import { USERS_PAGE_SIZE } from '@domain/limits';
@@ -106,7 +107,7 @@ export async function eraseUser(ctx: FirebaseContext, id: string, options: { fol
   const creatives = collection(ctx.db, 'creatives');
   const comments = collection(ctx.db, 'comments');
   const [liked, likeDocs, likedComments, written, submitted, ownFolders] = await Promise.all([
-    getDocs(query(creatives, where('likedBy', 'array-contains', id))),
+    likedCreatives(ctx, id, options.tombstoneBy !== undefined),
     getDocs(likesOf(ctx, id)),
     getDocs(query(comments, where('likedBy', 'array-contains', id))),
     getDocs(query(comments, where('userId', '==', id))),
@@ -124,7 +125,7 @@ export async function eraseUser(ctx: FirebaseContext, id: string, options: { fol
   const counters = parents.filter((p) => p.exists()).map((p) => [p.ref, perCreative.get(p.id) ?? 0] as const);
   await commitAll(ctx, [
     // Their likes go, with the counters (likes == number of likers).
-    ...liked.docs.map((d) => (b: WriteBatch) => b.update(d.ref, { likes: increment(-1), likedBy: arrayRemove(id) })),
+    ...liked.map((ref) => (b: WriteBatch) => b.update(ref, { likes: increment(-1), likedBy: arrayRemove(id) })),
     // Their dated likes after them: the rules let them go once the creatives no longer list them.
     ...likeDocs.docs.map((d) => (b: WriteBatch) => b.delete(d.ref)),
     ...likedComments.docs
@@ -148,4 +149,17 @@ export async function eraseUser(ctx: FirebaseContext, id: string, options: { fol
   last.delete(contributorRef(ctx, id));
   last.delete(doc(ctx.db, 'users', id));
   await last.commit();
+}
+
+/**
+ * The creatives listing `id` among their likers. Staff may query them all; a member may not list
+ * creatives they cannot read (the rules refuse the query), so a leaving member goes through their
+ * dated likes and reads each creative, skipping those gone or out of their reach.
+ */
+async function likedCreatives(ctx: FirebaseContext, id: string, asStaff: boolean): Promise<DocumentReference[]> {
+  if (asStaff)
+    return (await getDocs(query(collection(ctx.db, 'creatives'), where('likedBy', 'array-contains', id)))).docs.map((d) => d.ref);
+  const likes = await getDocs(likesOf(ctx, id));
+  const creatives = await Promise.all(likes.docs.map((like) => getDoc(doc(ctx.db, 'creatives', like.id)).catch(() => null)));
+  return creatives.filter((c) => c?.exists() && Array.isArray(c.data().likedBy) && c.data().likedBy.includes(id)).map((c) => c!.ref);
 }
