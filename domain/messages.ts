@@ -204,4 +204,13 @@ export const MSG = {
   signInUnavailable: 'La connexion est momentanément indisponible. Réessayez dans quelques instants.',
   internal: 'Une erreur inattendue est survenue. Veuillez réessayer.',
   metricsTokenInvalid: 'Jeton de métriques manquant ou invalide',
+
+  // My data (issue 19: export, self-deletion).
+  exportMyData: 'Exporter mes données',
+  exportMyDataError: "Une erreur est survenue lors de l'export de vos données",
+  deleteMyAccount: 'Supprimer mon compte',
+  deleteAccountPasswordWrong: 'Le mot de passe est incorrect',
+  lastAdminCannotLeave: 'Vous êtes le dernier administrateur : nommez un autre administrateur avant de supprimer votre compte',
+  accountDeleted: 'Votre compte a été supprimé',
+  accountDeleteError: 'Une erreur est survenue lors de la suppression du compte',
 } as const;

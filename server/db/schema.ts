@@ -309,7 +309,11 @@ export const comments = pgTable(
     likes: integer('likes').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index('comments_creative_idx').on(t.creativeId, newestFirst(t.createdAt), newestFirst(t.id))],
+  (t) => [
+    index('comments_creative_idx').on(t.creativeId, newestFirst(t.createdAt), newestFirst(t.id)),
+    // A user's own comments (migration 0014): their data export, and their removal with the account.
+    index('comments_user_idx').on(t.userId, newestFirst(t.createdAt), newestFirst(t.id)),
+  ],
 );
 
 export const commentLikes = pgTable(

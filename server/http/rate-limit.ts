@@ -7,17 +7,24 @@ import type { AppEnv, Deps } from './context';
 import { isSafeMethod } from './methods';
 import type { Bucket } from './rate-limit-store';
 import { RateLimitedError } from './rate-limited';
-import { scaledBudgets, WRITE_ROUTES, type WriteKind } from './write-budgets';
+import { BUDGETED_READS, scaledBudgets, WRITE_ROUTES, type WriteKind } from './write-budgets';
 
-/** The kind of the route that will answer this write: the first matched one bound to a method (middleware is 'ALL'). */
-function writeKindOf(c: Context<AppEnv>): WriteKind {
+/** The route that will answer: the first matched one bound to a method (middleware is 'ALL'), as `METHOD pattern`. */
+function routeOf(c: Context<AppEnv>): string | null {
   const route = matchedRoutes(c).find((r) => r.method !== 'ALL');
-  if (!route) return 'unknown';
-  return WRITE_ROUTES[`${route.method} ${route.path.replace(/(.)\/$/, '$1')}`] ?? 'unknown';
+  return route ? `${route.method} ${route.path.replace(/(.)\/$/, '$1')}` : null;
+}
+
+/** The budget kind of this request: its write kind ('unknown' when no route answers), a budgeted read's, or null (a free read). */
+function budgetKindOf(c: Context<AppEnv>): WriteKind | null {
+  const route = routeOf(c);
+  if (isSafeMethod(c.req.method)) return route ? (BUDGETED_READS[route.replace(/^HEAD /, 'GET ')] ?? null) : null;
+  return (route ? WRITE_ROUTES[route] : undefined) ?? 'unknown';
 }
 
 /**
- * Per-account and per-client budgets on every API write (server/http/write-budgets.ts): past
+ * Per-account and per-client budgets on every API write and the few costly reads of
+ * BUDGETED_READS (server/http/write-budgets.ts): past
  * one, 429 RATE_LIMITED with `Retry-After` and a French message saying when to retry. Runs after
  * the session is known (the account) and before the route (a refused write does no work).
  *
@@ -44,8 +51,8 @@ export function writeRateLimit(deps: Pick<Deps, 'config' | 'writeLimits'>): Midd
     }
   };
   return async (c, next) => {
-    if (isSafeMethod(c.req.method)) return next();
-    const kind = writeKindOf(c);
+    const kind = budgetKindOf(c);
+    if (!kind) return next();
     const budget = budgets[kind];
     const address = clientAddress(c, trustProxy);
     // A loopback peer is this machine: a local process, or the reverse proxy in front of a server

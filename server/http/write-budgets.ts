@@ -64,6 +64,12 @@ export const WRITE_BUDGETS = {
    * staff session cannot empty the library in a moment.
    */
   staff: { account: { limit: 120, windowSeconds: 600 }, client: { limit: 600, windowSeconds: 600 } },
+  /**
+   * "Exporter mes données" (a GET, counted all the same: it reads every row of the account). A
+   * person exports now and then; ten an hour leaves room for a retry, and a stolen session cannot
+   * turn it into a load generator.
+   */
+  export: { account: { limit: 10, windowSeconds: 3600 }, client: { limit: 60, windowSeconds: 3600 } },
   /** A write no route answers (404): probing costs like any write. */
   unknown: { account: { limit: 60, windowSeconds: 60 }, client: { limit: 120, windowSeconds: 60 } },
 } satisfies Record<string, KindBudget>;
@@ -103,6 +109,8 @@ export const WRITE_ROUTES: Readonly<Record<string, Exclude<WriteKind, 'unknown'>
   // Costs a password hash, like a sign-in; the token has 24 random characters, nothing to guess.
   'POST /api/auth/reset-password': 'session',
   'PATCH /api/me': 'account',
+  // Self-deletion: each try checks a password, so it costs like a password change.
+  'DELETE /api/me': 'account',
   'POST /api/me/password': 'account',
   'POST /api/me/sessions/revoke-others': 'account',
   'DELETE /api/creatives/:id': 'staff',
@@ -121,6 +129,11 @@ export const WRITE_ROUTES: Readonly<Record<string, Exclude<WriteKind, 'unknown'>
  * does not scale it); counted in the rate limits' store, shared through Redis (server/auth/password-reset-limit.ts).
  */
 export const RESET_EMAILS_PER_ADDRESS: Budget = { limit: 3, windowSeconds: 3600 };
+
+/** The reads that draw from a budget too (`METHOD pattern`): they cost far more than a page of a list. */
+export const BUDGETED_READS: Readonly<Record<string, Exclude<WriteKind, 'unknown'>>> = {
+  'GET /api/me/export': 'export',
+};
 
 /** The budgets with every limit multiplied by `factor` (WRITE_RATE_LIMIT), never below one write. */
 export function scaledBudgets(factor: number): WriteBudgets {

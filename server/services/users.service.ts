@@ -81,31 +81,54 @@ export async function setRole(db: Db, admin: User, id: string, role: Role): Prom
 }
 
 /**
- * Deletes an account (docs/decisions/002): sessions and password go with it; their likes and
- * comment likes are removed and the counters corrected; their comments are removed; their folders
- * go (cascade); the creatives they submitted stay in the library, with no submitter.
+ * Removes an account inside the caller's transaction (docs/decisions/002) — the one place for that
+ * rule, used by the admin's deletion and by "Supprimer mon compte": sessions and password go with
+ * it; their likes and comment likes are removed and the counters corrected; their comments are
+ * removed; their folders and share links, and their notifications, go (cascade), and they leave
+ * the like notices of others (forgetActor); the creatives they submitted stay in the
+ * library, with no submitter. No media file is removed: the creatives keep theirs.
  */
-export async function deleteUser(db: Db, admin: User, id: string): Promise<void> {
-  await requireOther(db, admin, id, MSG.cannotDeleteSelf);
-  await db.transaction(async (tx) => {
+async function removeAccount(tx: Db, id: string): Promise<void> {
+  await tx
+    .update(creatives)
+    .set({ likes: sql`${creatives.likes} - 1` })
+    .where(inArray(creatives.id, tx.select({ id: creativeLikes.creativeId }).from(creativeLikes).where(eq(creativeLikes.userId, id))));
+  await tx
+    .update(comments)
+    .set({ likes: sql`${comments.likes} - 1` })
+    .where(inArray(comments.id, tx.select({ id: commentLikes.commentId }).from(commentLikes).where(eq(commentLikes.userId, id))));
+  const removed = await tx.delete(comments).where(eq(comments.userId, id)).returning({ creativeId: comments.creativeId });
+  const perCreative = new Map<string, number>();
+  for (const r of removed) perCreative.set(r.creativeId, (perCreative.get(r.creativeId) ?? 0) + 1);
+  for (const [creativeId, n] of perCreative) {
     await tx
       .update(creatives)
-      .set({ likes: sql`${creatives.likes} - 1` })
-      .where(inArray(creatives.id, tx.select({ id: creativeLikes.creativeId }).from(creativeLikes).where(eq(creativeLikes.userId, id))));
-    await tx
-      .update(comments)
-      .set({ likes: sql`${comments.likes} - 1` })
-      .where(inArray(comments.id, tx.select({ id: commentLikes.commentId }).from(commentLikes).where(eq(commentLikes.userId, id))));
-    const removed = await tx.delete(comments).where(eq(comments.userId, id)).returning({ creativeId: comments.creativeId });
-    const perCreative = new Map<string, number>();
-    for (const r of removed) perCreative.set(r.creativeId, (perCreative.get(r.creativeId) ?? 0) + 1);
-    for (const [creativeId, n] of perCreative) {
-      await tx
-        .update(creatives)
-        .set({ commentCount: sql`greatest(${creatives.commentCount} - ${n}, 0)` })
-        .where(eq(creatives.id, creativeId));
+      .set({ commentCount: sql`greatest(${creatives.commentCount} - ${n}, 0)` })
+      .where(eq(creatives.id, creativeId));
+  }
+  await forgetActor(tx, id);
+  await tx.delete(userTable).where(eq(userTable.id, id));
+}
+
+/** An admin deletes another account (docs/decisions/002); never their own. */
+export async function deleteUser(db: Db, admin: User, id: string): Promise<void> {
+  await requireOther(db, admin, id, MSG.cannotDeleteSelf);
+  await db.transaction((tx) => removeAccount(tx, id));
+}
+
+/**
+ * "Supprimer mon compte" (issue 19), once the password is checked: the same removal as an admin's
+ * deletion. The last admin may not leave (docs/decisions/002: nobody could then manage users) —
+ * the admins are locked while they are counted, so two admins leaving at once cannot both go.
+ */
+export async function deleteOwnAccount(db: Db, me: User): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select({ role: userTable.role }).from(userTable).where(eq(userTable.id, me.id)).for('update');
+    if (!row) throw new AppError('NOT_FOUND', { message: MSG.userNotFound });
+    if (row.role === 'admin') {
+      const admins = await tx.select({ id: userTable.id }).from(userTable).where(eq(userTable.role, 'admin')).for('update');
+      if (admins.length <= 1) throw new AppError('FORBIDDEN', { message: MSG.lastAdminCannotLeave });
     }
-    await forgetActor(tx, id);
-    await tx.delete(userTable).where(eq(userTable.id, id));
+    await removeAccount(tx, me.id);
   });
 }

@@ -215,6 +215,16 @@ export interface Gateway {
     /** The shared folder as the owner's ZIP would be, when the link allows downloads. */
     downloadZip(token: string): Promise<FolderZip>;
   };
+  /** The signed-in user's own data (issue 19, RGPD): export it, delete the account. */
+  myData: {
+    /** "Exporter mes données": the JSON document of domain/my-data.ts, ready to save. */
+    exportFile(): Promise<{ blob: Blob; fileName: string }>;
+    /**
+     * "Supprimer mon compte": checks the password (WRONG_PASSWORD, nothing deleted), removes the
+     * account as an admin's deletion does (docs/decisions/002), and signs out.
+     */
+    deleteAccount(password: string): Promise<void>;
+  };
   users: {
     /** A page of the users, newest first; the cursor continues the same search. */
     list(query?: UserListQuery): Promise<Page<User>>;

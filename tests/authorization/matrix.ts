@@ -146,6 +146,18 @@ export const MATRIX: MatrixRow[] = [
   { method: 'GET', route: '/api/notifications/preferences', expect: signedIn(200) },
   { method: 'PUT', route: '/api/notifications/preferences', body: { email: { comment: true } }, expect: signedIn(200) },
 
+  { method: 'GET', route: '/api/me/export', expect: signedIn(200) },
+  // A wrong password deletes nothing (tests/my-data.test.ts deletes with the right one).
+  { method: 'DELETE', route: '/api/me', body: { password: 'pas-le-bon' }, freshSession: 'user', expect: signedIn(400) },
+  {
+    method: 'DELETE',
+    route: '/api/me',
+    variant: 'right password',
+    body: { password: 'demo1234' },
+    freshSession: 'user',
+    expect: signedIn(200),
+  },
+
   { method: 'GET', route: '/api/creatives', expect: all(200) },
   { method: 'GET', route: '/api/creatives/highlights', expect: all(200) },
   { method: 'GET', route: '/api/creatives/facets', expect: all(200) },

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchesFilters, type GalleryFilters } from '@domain/gallery-filters';
 import { FOLDER_PAGE_SIZE } from '@domain/limits';
 import { MSG } from '@domain/messages';
+import type { MyDataExport } from '@domain/my-data';
 import { matchesSearch } from '@domain/search';
 import type { Analysis, Creative } from '@domain/types';
 import { ANALYSIS_DOC, derivedFields, PRIVATE_COLLECTION } from '@/gateway/firebase/creative-document';
@@ -588,6 +589,51 @@ describe.skipIf(missing.length > 0)('firebase adapter on the emulators', () => {
         expect((await getDoc(doc(db, 'contributors', target.user.id))).exists()).toBe(false);
         expect((await getDocs(collection(db, 'users', target.user.id, 'likes'))).size).toBe(0);
         expect((await getDocs(collection(db, 'users', other.user.id, 'likes'))).docs.map((d) => d.id)).toEqual([liked.id]);
+      });
+    });
+
+    it('exports the own data, and deletes the own account with the password (issue 19, ADR 017)', async () => {
+      const specialist = await backend.signedIn('specialist');
+      const me = await backend.signedIn('agency');
+      const other = await backend.signedIn('user');
+      const liked = await specialist.gateway.creatives.submit({ ...FORM, name: 'Aimée par moi' }, await backend.image());
+      const mine = await me.gateway.creatives.submit({ ...FORM, name: 'Ma créa' }, await backend.image());
+      await me.gateway.creatives.like(liked.id);
+      await other.gateway.creatives.like(liked.id);
+      const written = await me.gateway.comments.add(liked.id, 'Mon avis');
+      const kept = await other.gateway.comments.add(liked.id, 'Leur avis');
+      await me.gateway.comments.like(kept.id);
+      const folder = await me.gateway.folders.create('Mon dossier');
+      await me.gateway.folders.addCreative(folder.id, liked.id);
+
+      const file = await me.gateway.myData.exportFile();
+      expect(file.fileName).toMatch(/^creatheque-mes-donnees-\d{4}-\d{2}-\d{2}\.json$/);
+      const text = await file.blob.text();
+      const data = JSON.parse(text) as MyDataExport;
+      expect(data.profile).toMatchObject({ id: me.user.id, email: me.user.email, role: 'agency' });
+      expect(data.likes.map((l) => [l.creativeId, l.title])).toEqual([[liked.id, 'Aimée par moi']]);
+      expect(data.commentLikes.map((l) => l.commentId)).toEqual([kept.id]);
+      expect(data.comments.map((c) => [c.id, c.text])).toEqual([[written.id, 'Mon avis']]);
+      expect(data.folders.map((f) => [f.name, f.creatives.map((c) => c.creativeId)])).toEqual([['Mon dossier', [liked.id]]]);
+      expect(data.submissions.map((x) => [x.id, x.status])).toEqual([[mine.id, 'pending']]);
+      expect(text).not.toContain('Leur avis');
+      expect(text).not.toContain(other.user.email);
+
+      expect((await failure(me.gateway.myData.deleteAccount('pas-le-bon'))).code).toBe('WRONG_PASSWORD');
+      expect((await me.gateway.myData.exportFile()).fileName).toBeTruthy();
+      await me.gateway.myData.deleteAccount(me.password);
+
+      const after = await other.gateway.creatives.get(liked.id);
+      expect([after.likes, after.commentCount]).toEqual([1, 1]);
+      expect((await other.gateway.comments.list(liked.id)).items.map((c) => [c.id, c.likes])).toEqual([[kept.id, 0]]);
+      expect((await failure(me.gateway.auth.login({ email: me.user.email, password: me.password }))).code).toBe('INVALID_CREDENTIALS');
+      await testEnv().withSecurityRulesDisabled(async (ctx) => {
+        const db = ctx.firestore() as unknown as Firestore;
+        expect((await getDoc(doc(db, 'users', me.user.id))).exists()).toBe(false);
+        expect((await getDoc(doc(db, 'deletedUsers', me.user.id))).exists()).toBe(true);
+        expect((await getDoc(doc(db, 'folders', folder.id))).exists()).toBe(false);
+        expect((await getDoc(doc(db, 'creatives', mine.id))).data()?.submittedBy).toBeNull();
+        expect((await getDocs(collection(db, 'users', me.user.id, 'likes'))).size).toBe(0);
       });
     });
 

@@ -7,51 +7,88 @@ import { currentUser, requirePermission } from '@server/auth/session';
 import type { AppEnv, Deps } from '@server/http/context';
 import { jsonInput } from '@server/http/validate';
 import { listDeviceSessions } from '@server/services/sessions.service';
-import { updateProfile } from '@server/services/users.service';
+import { deleteOwnAccount, updateProfile } from '@server/services/users.service';
+import { myDataAttachment } from './my-data-attachment';
+import { deleteAccountInput } from '@domain/schemas/my-data';
+import { myDataDocument } from '@server/services/my-data/export.service';
 import { logger } from '@server/log';
 
-/** The signed-in user's own account: profile, password and signed-in devices. */
+/** The signed-in user's own account: profile, password, signed-in devices, their data (export) and the account itself (deletion). */
 export function meRoutes(deps: Deps) {
-  return new Hono<AppEnv>()
-    .use(requirePermission('account:manage'))
-    .get('/', (c) => c.json({ user: currentUser(c) }))
+  return (
+    new Hono<AppEnv>()
+      .use(requirePermission('account:manage'))
+      .get('/', (c) => c.json({ user: currentUser(c) }))
 
-    .patch('/', jsonInput(profileInput), async (c) => {
-      const input = c.req.valid('json');
-      return c.json({ user: await updateProfile(deps.db, currentUser(c).id, input) });
-    })
+      .patch('/', jsonInput(profileInput), async (c) => {
+        const input = c.req.valid('json');
+        return c.json({ user: await updateProfile(deps.db, currentUser(c).id, input) });
+      })
 
-    .post('/password', jsonInput(passwordChangeInput), async (c) => {
-      const input = c.req.valid('json');
-      const result = await callAuth(deps, c, '/change-password', {
-        currentPassword: input.currentPassword,
-        newPassword: input.newPassword,
-        revokeOtherSessions: true,
-      });
-      if (!result.ok) {
-        throwIfRefused(result);
-        if (result.code === 'INVALID_PASSWORD' || result.code === 'CREDENTIAL_ACCOUNT_NOT_FOUND') {
-          throw new AppError('WRONG_PASSWORD', { fields: { currentPassword: MSG.wrongCurrentPassword } });
+      .post('/password', jsonInput(passwordChangeInput), async (c) => {
+        const input = c.req.valid('json');
+        const result = await callAuth(deps, c, '/change-password', {
+          currentPassword: input.currentPassword,
+          newPassword: input.newPassword,
+          revokeOtherSessions: true,
+        });
+        if (!result.ok) {
+          throwIfRefused(result);
+          if (result.code === 'INVALID_PASSWORD' || result.code === 'CREDENTIAL_ACCOUNT_NOT_FOUND') {
+            throw new AppError('WRONG_PASSWORD', { fields: { currentPassword: MSG.wrongCurrentPassword } });
+          }
+          logger.error({ status: result.status, body: result.body }, 'change-password failed');
+          throw new AppError('INTERNAL', { message: MSG.passwordError });
         }
-        logger.error({ status: result.status, body: result.body }, 'change-password failed');
-        throw new AppError('INTERNAL', { message: MSG.passwordError });
-      }
-      forwardCookies(c, result);
-      return c.json({ ok: true });
-    })
+        forwardCookies(c, result);
+        return c.json({ ok: true });
+      })
 
-    .get('/sessions', async (c) => {
-      const own = await deps.auth.api.getSession({ headers: new Headers({ cookie: c.req.header('cookie') ?? '' }) });
-      return c.json({ sessions: await listDeviceSessions(deps.db, currentUser(c).id, own?.session.id ?? null) });
-    })
+      .get('/sessions', async (c) => {
+        const own = await deps.auth.api.getSession({ headers: new Headers({ cookie: c.req.header('cookie') ?? '' }) });
+        return c.json({ sessions: await listDeviceSessions(deps.db, currentUser(c).id, own?.session.id ?? null) });
+      })
 
-    .post('/sessions/revoke-others', async (c) => {
-      const result = await callAuth(deps, c, '/revoke-other-sessions', {});
-      if (!result.ok) {
-        throwIfRefused(result);
-        logger.error({ status: result.status, body: result.body }, 'revoke-other-sessions failed');
-        throw new AppError('INTERNAL', { message: MSG.sessionsError });
-      }
-      return c.json({ ok: true });
-    });
+      .post('/sessions/revoke-others', async (c) => {
+        const result = await callAuth(deps, c, '/revoke-other-sessions', {});
+        if (!result.ok) {
+          throwIfRefused(result);
+          logger.error({ status: result.status, body: result.body }, 'revoke-other-sessions failed');
+          throw new AppError('INTERNAL', { message: MSG.sessionsError });
+        }
+        return c.json({ ok: true });
+      })
+
+      // "Exporter mes données": a JSON attachment written as it is read (keyset batches).
+      .get('/export', async (c) => {
+        const document = await myDataDocument({ db: deps.db, userId: currentUser(c).id, publicUrl: deps.config.publicUrl });
+        return myDataAttachment(c, document);
+      })
+
+      // "Supprimer mon compte": the password, then the admin deletion's rule (docs/decisions/002), then signed out.
+      .delete('/', jsonInput(deleteAccountInput), async (c) => {
+        const me = currentUser(c);
+        const { password } = c.req.valid('json');
+        const valid = await deps.auth.api
+          .verifyPassword({ body: { password }, headers: new Headers({ cookie: c.req.header('cookie') ?? '' }) })
+          .then(() => true)
+          .catch((err: unknown) => {
+            if (isApiError(err) && err.status === 'BAD_REQUEST') return false;
+            throw err;
+          });
+        if (!valid)
+          throw new AppError('WRONG_PASSWORD', {
+            message: MSG.deleteAccountPasswordWrong,
+            fields: { password: MSG.deleteAccountPasswordWrong },
+          });
+        await deleteOwnAccount(deps.db, me);
+        // The sessions went with the account; this clears the browser's cookies.
+        forwardCookies(c, await callAuth(deps, c, '/sign-out', {}));
+        return c.json({ ok: true });
+      })
+  );
+}
+
+function isApiError(err: unknown): err is { status: string } {
+  return err instanceof Error && err.name === 'APIError' && 'status' in err;
 }

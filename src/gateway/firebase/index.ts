@@ -7,6 +7,7 @@ import { firebaseComments } from './comments';
 import type { FirebaseContext } from './context';
 import { firebaseCreatives } from './creatives';
 import { firebaseFolders } from './folders';
+import { firebaseMyData } from './my-data';
 import { firebaseProfilesOrDefault } from './profiles';
 import { firebaseNotifications } from './notifications';
 import { newReadMeter, type ReadMeter } from './reads';
@@ -81,6 +82,7 @@ export function createFirebaseGateway(config: FirebaseClientConfig, options: Fir
     folders: firebaseFolders(ctx),
     shares: firebaseShares,
     users: firebaseUsers(ctx),
+    myData: firebaseMyData(ctx),
     analytics: firebaseAnalytics(ctx),
     notifications: firebaseNotifications(ctx),
     services,

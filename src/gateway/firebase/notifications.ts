@@ -127,7 +127,7 @@ export function writeLikeNotice(
   );
 }
 
-function toNotification(id: string, data: DocumentData): AppNotification | null {
+export function toNotification(id: string, data: DocumentData): AppNotification | null {
   const type = data.type as NotificationType;
   if (!NOTIFICATION_TYPES.includes(type)) return null;
   const actors = (Array.isArray(data.actors) ? data.actors : []) as Partial<ActorEntry>[];

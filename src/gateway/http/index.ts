@@ -5,6 +5,7 @@ import { createClient } from './client';
 import { httpComments } from './comments';
 import { httpCreatives } from './creatives';
 import { httpFolders } from './folders';
+import { httpMyData } from './my-data';
 import { httpNotifications } from './notifications';
 import { httpAgency, httpReview } from './review';
 import { httpShares } from './shares';
@@ -25,6 +26,7 @@ export function createHttpGateway(transport: HttpTransport = browserTransport): 
     folders: httpFolders(client),
     shares: httpShares(client),
     users: httpUsers(client),
+    myData: httpMyData(client),
     analytics: httpAnalytics(client),
     notifications: httpNotifications(client),
   };

@@ -2,7 +2,9 @@ import { ROLE_LABELS } from '@domain/roles';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageLoader } from '@/components/ui/spinner';
 import { useSession } from '@/lib/session';
+import { DeleteAccountSection } from './delete-account-section';
 import { DeviceSessionsCard } from './device-sessions-card';
+import { MyDataExportSection } from './my-data-export-section';
 import { NotificationPrefsCard } from './notification-prefs-card';
 import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
@@ -38,6 +40,8 @@ export function AccountPage() {
       </Card>
       <NotificationPrefsCard user={user} />
       <DeviceSessionsCard />
+      <MyDataExportSection />
+      <DeleteAccountSection />
     </div>
   );
 }
