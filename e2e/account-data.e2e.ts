@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { MyDataExport } from '@domain/my-data';
 import type { Creative } from '@domain/types';
 import { apiJson, runTag } from './support/api';
-import { expectNoSeriousA11yViolations, MOBILE, newPage, screenshot, settleAnimations } from './support/browser';
+import { expectNoSeriousA11yViolations, MOBILE, newPage, registerThroughForm, screenshot, settleAnimations } from './support/browser';
 
 /**
  * "Exporter mes données" and "Supprimer mon compte" (issue 19) on /account, with a fresh account
@@ -21,16 +21,7 @@ const WIDE = { width: 1440, height: 900 };
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Navigation principale' });
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 
-async function register(page: Page): Promise<void> {
-  await page.goto('/register');
-  await page.getByLabel('Prénom', { exact: true }).fill(account.firstName);
-  await page.getByLabel('Nom', { exact: true }).fill(account.lastName);
-  await page.getByLabel('Email', { exact: true }).fill(account.email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(account.password);
-  await page.getByLabel('Confirmer le mot de passe', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: "S'inscrire" }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-}
+const register = (page: Page) => registerThroughForm(page, account);
 
 describe('my data on /account', () => {
   let page: Page;

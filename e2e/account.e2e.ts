@@ -1,7 +1,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { runTag } from './support/api';
-import { closeToasts, expectNoSeriousA11yViolations, MOBILE, newPage, screenshot } from './support/browser';
+import {
+  closeToasts,
+  expectNoSeriousA11yViolations,
+  MOBILE,
+  newPage,
+  registerThroughForm,
+  screenshot,
+  signInThroughForm,
+} from './support/browser';
 
 /** /account: read-only e-mail, profile edit, password change (spec §2 Account, §5, §8), on a fresh account. */
 
@@ -17,23 +25,9 @@ const account = {
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Navigation principale' });
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 
-async function register(page: Page): Promise<void> {
-  await page.goto('/register');
-  await page.getByLabel('Prénom', { exact: true }).fill(account.firstName);
-  await page.getByLabel('Nom', { exact: true }).fill(account.lastName);
-  await page.getByLabel('Email', { exact: true }).fill(account.email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(account.password);
-  await page.getByLabel('Confirmer le mot de passe', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: "S'inscrire" }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-}
+const register = (page: Page) => registerThroughForm(page, account);
 
-async function signIn(page: Page, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(account.email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-}
+const signIn = (page: Page, password: string) => signInThroughForm(page, account.email, password);
 
 describe('/account', () => {
   it('sends a visitor to /login', async () => {

@@ -6,7 +6,16 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { MSG } from '@domain/messages';
 import type { User } from '@domain/types';
 import { apiJson, apiLogin, apiLoginAs, runTag } from './support/api';
-import { closeToasts, expectNoSeriousA11yViolations, expectToast, MOBILE, newPage, screenshot } from './support/browser';
+import {
+  closeToasts,
+  expectNoSeriousA11yViolations,
+  expectToast,
+  MOBILE,
+  newPage,
+  registerThroughForm,
+  screenshot,
+  signInThroughForm,
+} from './support/browser';
 
 /**
  * 'Mot de passe oublié ?' (issue 19) on a fresh account: the link is read from the mail the
@@ -25,23 +34,9 @@ const account = {
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Navigation principale' });
 
-async function register(page: Page): Promise<void> {
-  await page.goto('/register');
-  await page.getByLabel('Prénom', { exact: true }).fill(account.firstName);
-  await page.getByLabel('Nom', { exact: true }).fill(account.lastName);
-  await page.getByLabel('Email', { exact: true }).fill(account.email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(account.password);
-  await page.getByLabel('Confirmer le mot de passe', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: "S'inscrire" }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-}
+const register = (page: Page) => registerThroughForm(page, account);
 
-async function signIn(page: Page, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(account.email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-}
+const signIn = (page: Page, password: string) => signInThroughForm(page, account.email, password);
 
 /** The reset link of the newest mail to `to` in the server's outbox (DATA_DIR/outbox/*.eml). */
 async function resetLinkFromOutbox(to: string): Promise<string> {

@@ -209,3 +209,31 @@ export async function closeToasts(page: Page): Promise<void> {
   }
   await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 10_000 }).toBe(0);
 }
+
+/** A fresh account, as the registration form takes it. */
+export interface FormAccount {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+/** Registers `account` through /register and waits for the home page (signed in). */
+export async function registerThroughForm(page: Page, account: FormAccount): Promise<void> {
+  await page.goto('/register');
+  await page.getByLabel('Prénom', { exact: true }).fill(account.firstName);
+  await page.getByLabel('Nom', { exact: true }).fill(account.lastName);
+  await page.getByLabel('Email', { exact: true }).fill(account.email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(account.password);
+  await page.getByLabel('Confirmer le mot de passe', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: "S'inscrire" }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+/** Fills and sends the /login form (the caller checks what follows). */
+export async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+}

@@ -1,8 +1,8 @@
-import { EventEmitter } from 'node:events';
 import type { Db } from '@server/db/client';
 import { logger } from '@server/log';
 import type { RedisLink } from '@server/redis/redis-link';
 import { libraryStatusCounts } from '../analytics.service';
+import { LiveChannel } from '../live-channel';
 
 /** The Redis channel of the pending count (in REDIS_PREFIX's namespace). */
 const CHANNEL = 'pending-count';
@@ -17,22 +17,12 @@ const CHANNEL = 'pending-count';
  * instance's streams only; when the subscription comes back each instance recounts and sends the
  * count to its streams, so they catch up on what they missed.
  */
-export class PendingEvents {
-  private readonly emitter = new EventEmitter();
-  private readonly unlisten: (() => void)[] = [];
-  private publishFailing = false;
-  private closing = false;
-  private resolveClosed: () => void = () => {};
-  /** Resolves when the server stops: live streams end so the process can exit. */
-  readonly closed = new Promise<void>((resolve) => {
-    this.resolveClosed = resolve;
-  });
-
+export class PendingEvents extends LiveChannel {
   constructor(
     private readonly db: Db,
-    private readonly redis: RedisLink | null = null,
+    redis: RedisLink | null = null,
   ) {
-    this.emitter.setMaxListeners(0);
+    super(redis);
     if (redis) {
       this.unlisten.push(
         redis.subscribe(CHANNEL, (message) => {
@@ -50,31 +40,12 @@ export class PendingEvents {
 
   async publish(): Promise<void> {
     const count = await this.count();
-    if (!this.redis) return this.emit(count);
-    try {
-      await this.redis.publish(CHANNEL, String(count));
-      this.publishFailing = false;
-    } catch (err) {
-      if (!this.publishFailing) logger.warn({ err }, 'redis: compte en attente diffusé à cette instance seulement');
-      this.publishFailing = true;
-      this.emit(count);
-    }
-  }
-
-  get isClosed(): boolean {
-    return this.closing;
+    await this.broadcast(CHANNEL, String(count), () => this.emit(count), 'redis: compte en attente diffusé à cette instance seulement');
   }
 
   /** Number of live subscribers (one per open event stream). */
   get clients(): number {
     return this.emitter.listenerCount('pending');
-  }
-
-  /** Ends every live stream (graceful stop). */
-  close(): void {
-    this.closing = true;
-    for (const stop of this.unlisten) stop();
-    this.resolveClosed();
   }
 
   subscribe(listener: (count: number) => void): () => void {

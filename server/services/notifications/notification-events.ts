@@ -1,7 +1,7 @@
-import { EventEmitter } from 'node:events';
 import type { Db } from '@server/db/client';
 import { logger } from '@server/log';
 import type { RedisLink } from '@server/redis/redis-link';
+import { LiveChannel } from '../live-channel';
 import { unreadCount } from './notifications.service';
 
 /** The Redis channel of the recipients whose unread count changed (in REDIS_PREFIX's namespace). */
@@ -14,22 +14,12 @@ const CHANNEL = 'notifications-unread';
  * those users only; Redis unreachable, this instance's streams still get theirs, and when the
  * subscription comes back each instance recounts for all its streams.
  */
-export class NotificationEvents {
-  private readonly emitter = new EventEmitter();
-  private readonly unlisten: (() => void)[] = [];
-  private publishFailing = false;
-  private closing = false;
-  private resolveClosed: () => void = () => {};
-  /** Resolves when the server stops: live streams end so the process can exit. */
-  readonly closed = new Promise<void>((resolve) => {
-    this.resolveClosed = resolve;
-  });
-
+export class NotificationEvents extends LiveChannel {
   constructor(
     private readonly db: Db,
-    private readonly redis: RedisLink | null = null,
+    redis: RedisLink | null = null,
   ) {
-    this.emitter.setMaxListeners(0);
+    super(redis);
     if (redis) {
       this.unlisten.push(
         redis.subscribe(CHANNEL, (message) => void this.recount(parseIds(message))),
@@ -46,30 +36,17 @@ export class NotificationEvents {
   async publish(userIds: string[]): Promise<void> {
     const ids = [...new Set(userIds)];
     if (ids.length === 0) return;
-    if (!this.redis) return this.recount(ids);
-    try {
-      await this.redis.publish(CHANNEL, JSON.stringify(ids));
-      this.publishFailing = false;
-    } catch (err) {
-      if (!this.publishFailing) logger.warn({ err }, 'redis: notifications diffusées à cette instance seulement');
-      this.publishFailing = true;
-      await this.recount(ids);
-    }
-  }
-
-  get isClosed(): boolean {
-    return this.closing;
+    await this.broadcast(
+      CHANNEL,
+      JSON.stringify(ids),
+      () => this.recount(ids),
+      'redis: notifications diffusées à cette instance seulement',
+    );
   }
 
   /** Number of live subscribers (one per open event stream). */
   get clients(): number {
     return this.emitter.eventNames().reduce((sum, name) => sum + this.emitter.listenerCount(name), 0);
-  }
-
-  close(): void {
-    this.closing = true;
-    for (const stop of this.unlisten) stop();
-    this.resolveClosed();
   }
 
   subscribe(userId: string, listener: (count: number) => void): () => void {
