@@ -16,8 +16,8 @@ export function MyDataExportSection() {
       <CardHeader>
         <CardTitle>Mes données</CardTitle>
         <CardDescription>
-          Téléchargez un fichier JSON de votre profil, vos likes, vos commentaires, vos dossiers (avec leurs notes et liens de partage) et
-          vos créas soumises.
+          Téléchargez un fichier JSON de votre profil, vos likes, vos commentaires, vos dossiers (avec leurs notes et liens de partage), vos
+          créas soumises et vos notifications.
         </CardDescription>
       </CardHeader>
       <CardContent>
