@@ -11,7 +11,6 @@ import {
   PASSWORD_MAX,
   PASSWORD_MIN,
   REJECTION_REASON_MAX,
-  RESET_LINK_TTL_SECONDS,
   VIDEO_MAX_BYTES,
 } from './limits';
 
@@ -73,13 +72,6 @@ export const MSG = {
   resetLinkMissing: 'Ce lien est incomplet. Ouvrez le lien de l’e-mail reçu, ou demandez un nouvel e-mail.',
   passwordResetDone: 'Mot de passe réinitialisé. Connectez-vous avec votre nouveau mot de passe.',
   resetError: 'Une erreur est survenue lors de la réinitialisation du mot de passe.',
-  resetMail: {
-    subject: 'Réinitialisez votre mot de passe Créathèque',
-    body: 'Vous avez demandé à réinitialiser le mot de passe de votre compte Créathèque. Cliquez sur le bouton ci-dessous pour en choisir un nouveau.',
-    validity: `Ce lien est valable ${RESET_LINK_TTL_SECONDS / 3600} heure et ne peut servir qu’une fois. Une fois le mot de passe changé, tous vos appareils sont déconnectés.`,
-    action: 'Choisir un nouveau mot de passe',
-    footer: "Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.",
-  },
 
   /** The account page's list of signed-in devices. */
   sessionsTitle: 'Appareils connectés',

@@ -1,5 +1,4 @@
 import { zonedDate } from './calendar';
-import { notificationText, type AppNotification } from './notifications';
 
 /**
  * "Exporter mes données" (issue 19, RGPD articles 15 and 20): one JSON document of what the
@@ -123,18 +122,4 @@ export function myDataFileName(now: Date): string {
 /** The document's header: everything but the lists. */
 export function myDataHeader(profile: MyDataProfile, now: Date): Omit<MyDataExport, MyDataSection> {
   return { format: MY_DATA_FORMAT, version: MY_DATA_VERSION, exportedAt: now.toISOString(), profile };
-}
-
-/** A notification as the export writes it (both backends). */
-export function myDataNotification(n: AppNotification): MyDataNotification {
-  return {
-    id: n.id,
-    type: n.type,
-    text: notificationText(n),
-    creativeId: n.creativeId,
-    commentId: n.commentId,
-    reason: n.reason,
-    createdAt: n.createdAt,
-    read: n.read,
-  };
 }

@@ -1,4 +1,5 @@
 import type { Role } from './roles';
+import type { MyDataNotification } from './my-data';
 
 /**
  * The notification centre (issue 19): what happened, to whom, and how it reads. Both backends
@@ -130,4 +131,18 @@ export function timeAgo(iso: string, now: number = Date.now()): string {
   if (months < 12) return `il y a ${months} mois`;
   const years = Math.floor(days / 365);
   return `il y a ${years} ${years === 1 ? 'an' : 'ans'}`;
+}
+
+/** A notification as the export writes it (both backends). */
+export function myDataNotification(n: AppNotification): MyDataNotification {
+  return {
+    id: n.id,
+    type: n.type,
+    text: notificationText(n),
+    creativeId: n.creativeId,
+    commentId: n.commentId,
+    reason: n.reason,
+    createdAt: n.createdAt,
+    read: n.read,
+  };
 }

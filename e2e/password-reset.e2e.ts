@@ -1,3 +1,4 @@
+import { RESET_MAIL } from '@server/auth/password-reset-mail';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
@@ -48,7 +49,7 @@ async function resetLinkFromOutbox(to: string): Promise<string> {
         const names = (await fs.readdir(outbox).catch(() => [] as string[])).filter((n) => n.endsWith('.eml')).sort();
         for (const name of names.reverse()) {
           const mail = await simpleParser(await fs.readFile(path.join(outbox, name)));
-          if (mail.subject !== MSG.resetMail.subject || !(mail.text ?? '').includes('/reset-password?token=')) continue;
+          if (mail.subject !== RESET_MAIL.subject || !(mail.text ?? '').includes('/reset-password?token=')) continue;
           const recipients = [mail.to ?? []].flat().flatMap((a) => a.value.map((v) => v.address));
           if (!recipients.includes(to)) continue;
           link = /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(mail.text ?? '')?.[0];

@@ -9,11 +9,11 @@ import {
   type MyDataShareLink,
   type MyDataSubmission,
   type MyDataNotification,
-  myDataNotification,
 } from '@domain/my-data';
 import type { Db } from '../../db/client';
 import { commentLikes, comments, creativeLikes, creatives, folderCreatives, folderShares, folders, media } from '../../db/schema';
 import { MEDIA_URL_PREFIX } from '../creatives/creative-row';
+import { myDataNotification } from '@domain/notifications';
 import { listNotifications } from '../notifications/notifications.service';
 import { keysetRows, StreamedObject } from './json-stream';
 

@@ -1,8 +1,8 @@
 import { LogOut, MessageCircle } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import { buttonVariants } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { cn } from '@/lib/cn';
 import { contactMailto } from './contact-link';
 import { Logo } from './logo';
@@ -11,6 +11,11 @@ import { NavEntryIcon, navEntryName } from './nav-entry';
 import { SearchBox, useShowsSearch } from './search-box';
 import { useMenuEntries } from './use-menu-entries';
 import { usePendingReviewCount } from './use-pending-review-count';
+
+/** The bell and its panel load for signed-in users only, off the visitors' initial JavaScript. */
+const NotificationBell = lazy(() =>
+  import('@/features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })),
+);
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(buttonVariants({ variant: 'ghost', size: 'sm' }), isActive && 'bg-brand-50 text-brand-800');
@@ -79,7 +84,12 @@ export function TopBar() {
           )}
         </nav>
         <div className="ml-auto flex items-center gap-1 lg:ml-0">
-          {user ? <NotificationBell userId={user.id} /> : null}
+          {user ? (
+            // A placeholder of the bell's size while its chunk loads: nothing beside it moves.
+            <Suspense fallback={<span aria-hidden className="inline-block size-10" />}>
+              <NotificationBell userId={user.id} />
+            </Suspense>
+          ) : null}
           <div className="lg:hidden">
             <MobileMenu pendingCount={pendingCount} />
           </div>

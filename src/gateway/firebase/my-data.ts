@@ -21,7 +21,6 @@ import {
   MY_DATA_BATCH,
   myDataFileName,
   myDataHeader,
-  myDataNotification,
   type MyDataComment,
   type MyDataCommentLike,
   type MyDataExport,
@@ -35,6 +34,7 @@ import { guard, requireViewer, type FirebaseContext } from './context';
 import { gatewayError, toGatewayError, validate } from './errors';
 import { likesOf } from './likes';
 import { isoOf, isoOrNull } from './mappers';
+import { myDataNotification } from '@domain/notifications';
 import { toNotification } from './notifications';
 import { eraseUser } from './users';
 
