@@ -230,7 +230,7 @@ export function sharedPerAnalysisAccess(deps: Pick<Deps, 'responseCache' | 'metr
 }
 
 /**
- * The same for the signed-in viewer's own data (favourites, folders, an admin's user list): one
+ * The same for the signed-in viewer's own data (favourites, folders and a folder's creatives): one
  * entry per user and URL, emptied by every API write like the others and, for the writes only
  * they can see (their folders), by `forgetViewer` (`invalidateOnWrite`). Mount it after the
  * permission check.
