@@ -30,6 +30,16 @@ async function unreadOf(page: Page): Promise<number> {
   return Number(/(\d+) non lue/.exec(label)?.[1] ?? 0);
 }
 
+/**
+ * The server's unread count, once the bell shows it too. The bell says nothing until its live count
+ * arrives, so reading the figure from the page alone could take that silence for 0.
+ */
+async function settledUnread(page: Page, session: ApiSession): Promise<number> {
+  const { unread } = await apiJson<{ unread: number }>(session, 'GET', '/api/notifications/unread-count');
+  await expect.poll(() => unreadOf(page), { timeout: 10_000 }).toBe(unread);
+  return unread;
+}
+
 afterAll(async () => {
   for (const c of created) await apiJson(staffApi, 'DELETE', `/api/creatives/${c.id}`).catch(() => {});
   await agency?.close();
@@ -44,8 +54,7 @@ describe('notification centre', () => {
     await login(specialist, 'specialist');
     agency = await newPage();
     await login(agency, 'agency');
-    await bell(specialist).waitFor();
-    const before = await unreadOf(specialist);
+    const before = await settledUnread(specialist, staffApi);
 
     creative = await submitCreative(agencyApi, { name, advertiser: `Marque ${tag}` });
     created.push(creative);
@@ -73,7 +82,7 @@ describe('notification centre', () => {
   });
 
   it('tells the agency live that the creative was approved, and the link opens it', async () => {
-    const before = await unreadOf(agency);
+    const before = await settledUnread(agency, agencyApi);
     const card = specialist.getByRole('article').filter({ has: specialist.getByRole('heading', { name, exact: true }) });
     await card.getByRole('button', { name: 'Approuver', exact: true }).click();
     await expect.poll(() => unreadOf(agency), { timeout: 10_000 }).toBe(before + 1);

@@ -20,6 +20,7 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findFirestoreJar, javaMajorVersion, startFirestoreEmulator } from './firestore-emulator.mjs';
@@ -63,6 +64,52 @@ function run(command, args, env) {
   });
 }
 
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'creatheque-test-report-'));
+let reports = 0;
+
+/**
+ * Arguments that make a vitest run also write its results as JSON (to `file`), so that the summary
+ * can name the tests that failed: the summary is the part of a long CI log that gets read.
+ */
+function vitestReportArgs() {
+  const file = path.join(reportDir, `${++reports}.json`);
+  return { file, args: ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`] };
+}
+
+/** A vitest step whose failures the summary names. */
+function vitestStep(args, env) {
+  const report = vitestReportArgs();
+  return { command: bin('vitest'), args: [...args, ...report.args], env, report: report.file };
+}
+
+/** The failed tests of a vitest JSON report: 'file › test: first line of the error', at most 10. */
+function failedTests(reportFile) {
+  let report;
+  try {
+    report = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
+  } catch {
+    return [];
+  }
+  const failed = [];
+  for (const file of report.testResults ?? []) {
+    const where = path.relative(root, file.name ?? '');
+    const tests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    if (tests.length === 0 && file.status === 'failed') failed.push(`${where}: ${firstLine(file.message)}`);
+    for (const t of tests) failed.push(`${where} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+  }
+  return failed.slice(0, 10);
+}
+
+function firstLine(text) {
+  const line =
+    String(text ?? '')
+      // eslint-disable-next-line no-control-regex -- a terminal report's colour codes
+      .replace(/\x1b\[[0-9;]*m/g, '')
+      .split('\n')
+      .find((l) => l.trim()) ?? '';
+  return line.trim().slice(0, 240);
+}
+
 /** Runs the steps of one stage in order; records the stage; returns true when it passed. */
 async function stage(name, steps, { printHeader = true } = {}) {
   if (printHeader) header(name);
@@ -70,7 +117,8 @@ async function stage(name, steps, { printHeader = true } = {}) {
   for (const step of steps) {
     const code = await run(step.command, step.args, step.env ?? process.env);
     if (code !== 0) {
-      results.push({ name, status: 'failed', seconds: (Date.now() - started) / 1000, note: `exit code ${code}` });
+      const failures = step.report ? failedTests(step.report) : [];
+      results.push({ name, status: 'failed', seconds: (Date.now() - started) / 1000, note: `exit code ${code}`, failures });
       return false;
     }
   }
@@ -113,11 +161,11 @@ async function main() {
   ];
   if (!(await stage(STAGES.lint, lint))) return finish(started);
 
-  if (!(await stage(STAGES.pglite, [{ command: bin('vitest'), args: ['run'], env: withoutDatabaseUrl() }]))) return finish(started);
+  if (!(await stage(STAGES.pglite, [vitestStep(['run'], withoutDatabaseUrl())]))) return finish(started);
 
   if (process.env.DATABASE_URL) {
     const ok = await stage(`${STAGES.postgres} (PostgreSQL at ${redact(process.env.DATABASE_URL)})`, [
-      { command: bin('vitest'), args: ['run', '--project', 'unit'], env: process.env },
+      vitestStep(['run', '--project', 'unit'], process.env),
     ]);
     if (!ok) return finish(started);
   } else {
@@ -132,7 +180,7 @@ async function main() {
   const built = await stage(STAGES.build, [
     { command: bin('vite'), args: ['build'] },
     { command: bin('vite'), args: ['build', '-c', 'vite.server.config.ts'] },
-    { command: bin('vitest'), args: ['run', '--config', 'vitest.budget.config.ts'] },
+    vitestStep(['run', '--config', 'vitest.budget.config.ts']),
   ]);
   if (!built) return finish(started);
 
@@ -160,7 +208,7 @@ async function browserStage(name, config, env) {
     skip(name, `skipped: ${why}`);
     return true;
   }
-  return stage(name, [{ command: bin('vitest'), args: ['run', '--config', config], env }]);
+  return stage(name, [vitestStep(['run', '--config', config], env)]);
 }
 
 /** Why the Firestore emulator of the Google Cloud CLI cannot run here, or null. */
@@ -204,10 +252,24 @@ async function firebaseStage() {
     console.log(`[firebase] Firestore emulator not available: ${firestore.reason}; its suites will say they are skipped`);
   else env.FIRESTORE_EMULATOR_HOST = firestore.hostPort;
   try {
-    const suites = `${JSON.stringify(bin('vitest'))} run --config vitest.firebase.config.ts`;
+    const report = vitestReportArgs();
+    const suites = [
+      JSON.stringify(bin('vitest')),
+      'run',
+      '--config',
+      'vitest.firebase.config.ts',
+      ...report.args.map((a) => JSON.stringify(a)),
+    ].join(' ');
     const ok = await stage(
       STAGES.firebase,
-      [{ command: bin('firebase'), args: ['emulators:exec', '--only', 'auth', '--project', 'demo-creatheque', suites], env }],
+      [
+        {
+          command: bin('firebase'),
+          args: ['emulators:exec', '--only', 'auth', '--project', 'demo-creatheque', suites],
+          env,
+          report: report.file,
+        },
+      ],
       { printHeader: false },
     );
     const last = results[results.length - 1];
@@ -231,6 +293,7 @@ function finish(started) {
     const time = r.seconds === undefined ? '' : ` ${r.seconds.toFixed(1)} s`;
     const mark = { passed: 'PASS', failed: 'FAIL', skipped: 'SKIP', 'not run': '----' }[r.status];
     console.log(`  ${mark}  ${r.name.padEnd(width)}${time}${r.note ? `  — ${r.note}` : ''}`);
+    for (const failure of r.failures ?? []) console.log(`          ✗ ${failure}`);
   }
   const failed = results.some((r) => r.status === 'failed');
   console.log(failed ? '\nnpm test: FAILED' : '\nnpm test: OK');
