@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 
 /**
  * Every keyboard shortcut of the app, in one place: the pages bind handlers to these ids and the
@@ -45,7 +45,9 @@ export function shortcutFor(event: KeyboardEvent): ShortcutId | null {
 /** Binds handlers to shortcut ids while the component is mounted (the latest handlers are called). */
 export function useShortcuts(handlers: ShortcutHandlers): void {
   const latest = useRef(handlers);
-  useEffect(() => {
+  // At commit, not after paint: a key pressed right after a change (like, then unlike at once)
+  // must reach the handlers of what is on screen. Preact runs effects only after the next frame.
+  useLayoutEffect(() => {
     latest.current = handlers;
   });
   useEffect(() => {

@@ -1,8 +1,9 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { PageLoader } from '@/components/ui/spinner';
 import { Toaster } from '@/components/ui/toaster';
 import { KeyboardShortcuts } from './keyboard-shortcuts';
+import { PageScrollRestoration } from './page-scroll-restoration';
 import { TopBar } from './top-bar';
 
 export function AppLayout() {
@@ -25,7 +26,7 @@ export function AppLayout() {
         <KeyboardShortcuts />
       </footer>
       <Toaster />
-      <ScrollRestoration />
+      <PageScrollRestoration />
     </div>
   );
 }

@@ -25,14 +25,15 @@ export function DeleteAccountSection() {
   const navigate = useNavigate();
   const remove = useDeleteMyAccount();
   const { forgetSession } = remove;
-  // Signed out once this page has left the screen for the home page (see useDeleteMyAccount).
+  // Once deleted: to the home page, and signed out when this page has left the screen (see
+  // useDeleteMyAccount) — the cleanup of the very effect that navigated, so it is in place in time.
   const [deleted, setDeleted] = useState(false);
-  useEffect(
-    () => () => {
-      if (deleted) forgetSession();
-    },
-    [deleted, forgetSession],
-  );
+  useEffect(() => {
+    if (!deleted) return;
+    void navigate(paths.home);
+    toast.success(MSG.accountDeleted);
+    return forgetSession;
+  }, [deleted, navigate, forgetSession]);
   const form = useForm<DeleteAccountInput>({ resolver: zodResolver(deleteAccountInput), defaultValues: { password: '' } });
 
   const onOpenChange = (next: boolean) => {
@@ -47,10 +48,8 @@ export function DeleteAccountSection() {
     setFailure(null);
     try {
       await remove.mutateAsync(password);
-      setDeleted(true);
       setOpen(false);
-      void navigate(paths.home);
-      toast.success(MSG.accountDeleted);
+      setDeleted(true);
     } catch (error) {
       if (!applyFieldErrors(error, form.setError, ['password'])) setFailure(messageOf(error, MSG.accountDeleteError));
     }
