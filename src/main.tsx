@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { runEffectsOfInputBeforeItReturns } from './app/effects-after-input';
 import { warmFirstView } from './app/first-view';
 import { AppProviders } from './app/providers';
 import { createRouter } from './app/router';
@@ -8,6 +9,7 @@ import { getGateway } from './gateway';
 import { createQueryClient } from './lib/query-client';
 import './index.css';
 
+runEffectsOfInputBeforeItReturns();
 const root = createRoot(document.getElementById('root')!);
 
 async function start() {
