@@ -8,6 +8,13 @@ import fs from 'node:fs';
 import net from 'node:net';
 import type { BenchTarget } from '../scale/target';
 
+/**
+ * The V8 flags `npm start` gives the server (package.json): young generation capped at 8 MB a
+ * semi-space (V8's default is 16), which keeps the peak RSS under load within 300 MB at 1M creatives
+ * for a few per cent of throughput (docs/benchmarks.md, "Issue 12 on a quiet machine").
+ */
+const SERVER_NODE_FLAGS = ['--max-semi-space-size=8'];
+
 export interface RunningServer {
   origin: string;
   pid: number;
@@ -73,7 +80,7 @@ export async function startServer(options: {
   };
   const log = fs.openSync(options.logFile, 'w');
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, [options.entry], { env, stdio: ['ignore', log, log] });
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, options.entry], { env, stdio: ['ignore', log, log] });
   fs.closeSync(log);
   let exited: number | null = null;
   child.once('exit', (code) => {
