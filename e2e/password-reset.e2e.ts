@@ -1,4 +1,3 @@
-import { RESET_MAIL } from '@server/auth/password-reset-mail';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
@@ -6,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { MSG } from '@domain/messages';
 import type { User } from '@domain/types';
+import { RESET_MAIL } from '@server/auth/password-reset-mail';
 import { apiJson, apiLogin, apiLoginAs, runTag } from './support/api';
 import {
   closeToasts,

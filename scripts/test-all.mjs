@@ -295,6 +295,7 @@ function finish(started) {
     console.log(`  ${mark}  ${r.name.padEnd(width)}${time}${r.note ? `  — ${r.note}` : ''}`);
     for (const failure of r.failures ?? []) console.log(`          ✗ ${failure}`);
   }
+  fs.rmSync(reportDir, { recursive: true, force: true });
   const failed = results.some((r) => r.status === 'failed');
   console.log(failed ? '\nnpm test: FAILED' : '\nnpm test: OK');
   return failed ? 1 : 0;

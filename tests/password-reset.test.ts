@@ -1,9 +1,9 @@
-import { RESET_MAIL } from '@server/auth/password-reset-mail';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESET_LINK_TTL_SECONDS } from '@domain/limits';
 import { MSG } from '@domain/messages';
 import type { DeviceSession, User } from '@domain/types';
+import { RESET_MAIL } from '@server/auth/password-reset-mail';
 import { verification } from '@server/db/schema';
 import { RESET_EMAILS_PER_ADDRESS, scaledBudgets } from '@server/http/write-budgets';
 import { createMailer, type Mailer, type MailMessage } from '@server/mail/mailer';

@@ -10,10 +10,10 @@ import {
   type MyDataSubmission,
   type MyDataNotification,
 } from '@domain/my-data';
+import { myDataNotification } from '@domain/notifications';
 import type { Db } from '../../db/client';
 import { commentLikes, comments, creativeLikes, creatives, folderCreatives, folderShares, folders, media } from '../../db/schema';
 import { MEDIA_URL_PREFIX } from '../creatives/creative-row';
-import { myDataNotification } from '@domain/notifications';
 import { listNotifications } from '../notifications/notifications.service';
 import { keysetRows, StreamedObject } from './json-stream';
 

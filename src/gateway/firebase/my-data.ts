@@ -28,13 +28,13 @@ import {
   type MyDataLike,
   type MyDataSubmission,
 } from '@domain/my-data';
+import { myDataNotification } from '@domain/notifications';
 import { deleteAccountInput } from '@domain/schemas/my-data';
 import type { Gateway } from '../types';
 import { guard, requireViewer, type FirebaseContext } from './context';
 import { gatewayError, toGatewayError, validate } from './errors';
 import { likesOf } from './likes';
 import { isoOf, isoOrNull } from './mappers';
-import { myDataNotification } from '@domain/notifications';
 import { toNotification } from './notifications';
 import { eraseUser } from './users';
 
