@@ -173,13 +173,33 @@ describe('the in-memory cells', () => {
     expect(total(await index.cells())).toBe(total(first));
   });
 
+  it('are read in chunks through a cursor, every cell once, as one grouping query counts them', async () => {
+    await insertCreative(t.db, { name: 'Morceau un', formats: ['GIF'], sectors: ['Mode'] });
+    await insertCreative(t.db, { name: 'Morceau deux', formats: ['Vidéo'], platforms: ['TikTok'] });
+    const expected = await rowsOf<{ lo: number; hi: number; n: number }>(
+      t.db,
+      sql`select facet_lo as lo, facet_hi as hi, count(*)::int as n from creatives where status = 'approved' group by 1, 2`,
+    );
+    const key = (lo: number, hi: number, n: number) => `${lo}:${hi}:${n}`;
+    const keys = (c: { lo: ArrayLike<number>; hi: ArrayLike<number>; n: ArrayLike<number> }) =>
+      Array.from(c.n, (n, i) => key(c.lo[i]!, c.hi[i]!, n)).sort();
+    expect(expected.length).toBeGreaterThan(5);
+    const want = expected.map((r) => key(r.lo, r.hi, r.n)).sort();
+    // One cell a row: several rows a fetch, and several fetches.
+    expect(keys(await t.db.transaction((tx) => readCells(tx, sql`true`, 1)))).toEqual(want);
+    expect(keys(await t.db.transaction((tx) => readCells(tx, sql`true`, 2)))).toEqual(want);
+    expect(keys(await t.db.transaction((tx) => readCells(tx)))).toEqual(want);
+    const none = await t.db.transaction((tx) => readCells(tx, sql`false`));
+    expect([none.lo.length, none.hi.length, none.n.length]).toEqual([0, 0, 0]);
+  });
+
   it("keep a search's cells once per catalogue version, read again after any change to an approved creative", async () => {
     const index = new FacetIndex(t.db);
     const total = (c: { n: ArrayLike<number> }) => Array.from(c.n).reduce((a, b) => a + b, 0);
     let reads = 0;
     const read = () => {
       reads += 1;
-      return readCells(t.db, sql`${creatives.name} like 'Mémo%'`);
+      return t.db.transaction((tx) => readCells(tx, sql`${creatives.name} like 'Mémo%'`));
     };
     await insertCreative(t.db, { name: 'Mémo un', formats: ['GIF'] });
     const first = await index.searchCells('visitors text mémo', read);

@@ -21,7 +21,10 @@ export async function facetCounts(db: Db, index: FacetIndex, withAnalysis: boole
     null,
     async (match) => {
       const key = `${withAnalysis ? 'members' : 'visitors'} ${match.mode} ${match.searchedFor ?? query.q}`;
-      return countFacets(await index.searchCells(key, () => readCells(db, match.where)), filters);
+      return countFacets(
+        await index.searchCells(key, () => db.transaction((tx) => readCells(tx, match.where), { accessMode: 'read only' })),
+        filters,
+      );
     },
     (counts) => counts.total > 0,
   );
