@@ -17,7 +17,8 @@ export default defineConfig({
     minify: false,
     rollupOptions: {
       input: { index: 'server/index.ts' },
-      output: { format: 'es', entryFileNames: '[name].js' },
+      // Stack traces need the mappings, not the sources: the map stays small in the server's memory.
+      output: { format: 'es', entryFileNames: '[name].js', sourcemapExcludeSources: true },
     },
   },
 });

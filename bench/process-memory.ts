@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../e2e/support/server';
 import { exitOf, loginTo, serverEnv, waitForHealth } from '../tests/helpers/server-process';
+import { startCommand } from './start-command';
 
 export const MB = 1024 * 1024;
 
@@ -34,9 +35,11 @@ export async function withBenchServer<T>(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'creatheque-bench-memory-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [serverPath], {
+  // Started as `npm start` starts it (package.json).
+  const start = startCommand();
+  const child = spawn(process.execPath, [...start.nodeFlags, serverPath], {
     cwd: path.resolve(import.meta.dirname, '..'),
-    env: serverEnv(port, dataDir, { SEED: 'demo', LOG_LEVEL: 'warn', WRITE_RATE_LIMIT: 'off', ...extraEnv }),
+    env: serverEnv(port, dataDir, { SEED: 'demo', LOG_LEVEL: 'warn', WRITE_RATE_LIMIT: 'off', ...start.env, ...extraEnv }),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {

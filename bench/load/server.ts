@@ -7,13 +7,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import type { BenchTarget } from '../scale/target';
+import { startCommand } from '../start-command';
 
 /**
- * The V8 flags `npm start` gives the server (package.json): young generation capped at 8 MB a
- * semi-space (V8's default is 16), which keeps the peak RSS under load within 300 MB at 1M creatives
- * for a few per cent of throughput (docs/benchmarks.md, "Issue 12 on a quiet machine").
+ * The server runs as `npm start` runs it (package.json, read by ../start-command.ts): V8's young
+ * generation capped at 8 MB a semi-space, which keeps the peak RSS under load within 300 MB at 1M
+ * creatives, and glibc's mmap threshold held at its default (docs/benchmarks.md).
  */
-const SERVER_NODE_FLAGS = ['--max-semi-space-size=8'];
+const START = startCommand();
 
 export interface RunningServer {
   origin: string;
@@ -73,6 +74,7 @@ export async function startServer(options: {
     // The like storm is a deliberate flood (~110 likes a second per account): no write budget lets it through.
     WRITE_RATE_LIMIT: 'off',
     LOG_LEVEL: 'warn',
+    ...START.env,
     ...(options.target.databaseUrl ? { DATABASE_URL: options.target.databaseUrl } : {}),
     // RESPONSE_CACHE=off turns off the shared response cache (server/http/response-cache.ts).
     ...(options.noCache ? { RESPONSE_CACHE: 'off' } : {}),
@@ -80,7 +82,7 @@ export async function startServer(options: {
   };
   const log = fs.openSync(options.logFile, 'w');
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, options.entry], { env, stdio: ['ignore', log, log] });
+  const child: ChildProcess = spawn(process.execPath, [...START.nodeFlags, options.entry], { env, stdio: ['ignore', log, log] });
   fs.closeSync(log);
   let exited: number | null = null;
   child.once('exit', (code) => {
