@@ -30,11 +30,13 @@ const migrationsFolder = serverPaths.migrations;
 
 /**
  * PGlite runs PostgreSQL inside this process's WebAssembly memory, which never shrinks: its stock
- * 128 MB of shared buffers alone made the embedded default idle at ~370 MB. 8 MB of buffers (the
- * operating system's file cache still holds the data files) and room for the one connection it
- * has bring it to ~170 MB less, with the gallery's index-scan queries as fast (docs/benchmarks.md).
+ * 128 MB of shared buffers alone made the embedded default idle at ~370 MB. 16 MB of buffers and room
+ * for the one connection it has keep the footprint at 100k creatives near 230 MB. Fewer buffers cost
+ * the searches: a common word's relevance bound reads ~1,000 scattered heap pages, and each page
+ * PGlite does not hold is a file read through its virtual file system (8 MB: p50 22–27 ms; 16 MB:
+ * 14 ms; docs/benchmarks.md).
  */
-const PGLITE_SETTINGS = ['-c', 'shared_buffers=8MB', '-c', 'max_connections=5'];
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'max_connections=5'];
 
 /**
  * Brings a PostgreSQL schema up to date on a connection of its own, free of the serving pool's
