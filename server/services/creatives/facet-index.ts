@@ -24,7 +24,7 @@ export async function readCells(tx: SqlRunner, where = sql`true`, cellsPerChunk 
               from (select facet_lo as lo, facet_hi as hi, count(*)::int as n
                       from creatives where status = 'approved' and ${where} group by 1, 2) cells) numbered
      group by chunk`);
-  let cells: { lo: Int32Array; hi: Int32Array; n: Int32Array } | null = null;
+  let cells: ReturnType<typeof cellsOfSize> | null = null;
   let filled = 0;
   for (;;) {
     const rows = await rowsOf<{ lo: string; hi: string; n: string; total: string | number }>(
@@ -32,7 +32,7 @@ export async function readCells(tx: SqlRunner, where = sql`true`, cellsPerChunk 
       sql`fetch ${sql.raw(String(CHUNKS_PER_FETCH))} from facet_cells`,
     );
     for (const row of rows) {
-      cells ??= { lo: new Int32Array(Number(row.total)), hi: new Int32Array(Number(row.total)), n: new Int32Array(Number(row.total)) };
+      cells ??= cellsOfSize(Number(row.total));
       parseIntList(row.lo, cells.lo, filled);
       parseIntList(row.hi, cells.hi, filled);
       filled += parseIntList(row.n, cells.n, filled);
@@ -40,8 +40,10 @@ export async function readCells(tx: SqlRunner, where = sql`true`, cellsPerChunk 
     if (rows.length < CHUNKS_PER_FETCH) break;
   }
   await tx.execute(sql`close facet_cells`);
-  return cells ?? { lo: new Int32Array(0), hi: new Int32Array(0), n: new Int32Array(0) };
+  return cells ?? cellsOfSize(0);
 }
+
+const cellsOfSize = (size: number) => ({ lo: new Int32Array(size), hi: new Int32Array(size), n: new Int32Array(size) });
 
 /**
  * Parses '12,-3,40' into `out` from `offset` (without an intermediate array) and returns how many
