@@ -28,7 +28,8 @@ import { PAGE_SIZE } from '@domain/limits';
 import { encodeCursor } from '@server/services/pagination';
 import { openSession, type SqlSession } from './scale/connection';
 import { benchDir, benchTarget, projectRoot } from './scale/target';
-import { Api, runLoad } from './load/client';
+import { BENCH_PASSWORD, PLAIN_ACCOUNTS } from './load/accounts';
+import { Api, runLoad, settle } from './load/client';
 import { runOverloadScenario } from './load/overload';
 import { databaseSize, describeMachine, markdownTable, rowCounts, type ScenarioResult, type SequentialResult } from './load/report';
 import { galleryScenarios, otherScenarios, type Scenario, type Who } from './load/scenarios';
@@ -67,9 +68,8 @@ const num = (v: string | undefined, name: string, min = 1): number => {
   return n;
 };
 
-const BENCH_PASSWORD = 'demo1234';
-/** bench-u-50…59: plain users (bench:seed gives indexes 4–27 to staff, every 100th to agencies). */
-const STORM_ACCOUNTS = Array.from({ length: 10 }, (_, i) => `bench-u-${50 + i}@example.com`);
+/** The like storm's accounts: ten plain users. */
+const STORM_ACCOUNTS = PLAIN_ACCOUNTS;
 
 interface PageOf {
   items: { id: string; commentCount: number; likes: number }[];
@@ -84,21 +84,6 @@ async function deepCursorOf(session: SqlSession, page: number): Promise<string |
     `select created_at, id from creatives where status = 'approved' order by created_at desc, id desc offset ${(page - 1) * PAGE_SIZE - 1} limit 1`,
   );
   return row ? encodeCursor([new Date(row.created_at).toISOString(), row.id]) : null;
-}
-
-/**
- * Waits until /api/ready, which queries the database, answers within 100 ms, at most `maxMs`
- * (a slow URL leaves up to one request per connection queued; the next health run then shares
- * the machine with their tail, which the ratio accounts for since both are measured together).
- */
-async function settle(api: Api, maxMs: number): Promise<number> {
-  const started = performance.now();
-  while (performance.now() - started < maxMs) {
-    const t = await api.time('/api/ready');
-    if (t.ms < 100) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return Math.round(performance.now() - started);
 }
 
 function render(file: string): void {

@@ -7,6 +7,8 @@ declare module 'autocannon' {
     path?: string;
     headers?: Record<string, string>;
     body?: string;
+    /** Called before each send of this request; returns the request to send. */
+    setupRequest?: (request: AutocannonRequest, context: Record<string, unknown>) => AutocannonRequest | null;
   }
 
   export interface AutocannonClient extends EventEmitter {

@@ -52,6 +52,22 @@ export class Api {
   }
 }
 
+/**
+ * Waits until /api/ready, which queries the database, answers within 100 ms, at most `maxMs`
+ * (a slow URL leaves up to one request per connection queued; the next health run then shares
+ * the machine with their tail, which the ratio accounts for since both are measured together).
+ * Returns the time waited, in ms.
+ */
+export async function settle(api: Api, maxMs: number): Promise<number> {
+  const started = performance.now();
+  while (performance.now() - started < maxMs) {
+    const t = await api.time('/api/ready');
+    if (t.ms < 100) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return Math.round(performance.now() - started);
+}
+
 /** Runs autocannon in a child process (tsx loader) and returns its figures. */
 export async function runLoad(spec: RunSpec, killAfterMs: number): Promise<RunResult> {
   return new Promise((resolve, reject) => {

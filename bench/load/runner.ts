@@ -5,8 +5,9 @@
  * because autocannon's histogram has no p95. With several origins (instances of the server), one
  * autocannon runs per origin at once and their response times make one distribution.
  */
-import autocannon, { type AutocannonClient, type AutocannonResult } from 'autocannon';
-import { percentile, type RunResult, type RunSpec } from './spec';
+import autocannon, { type AutocannonClient, type AutocannonRequest, type AutocannonResult } from 'autocannon';
+import { seededRandom } from './random';
+import { percentile, type RunDraw, type RunResult, type RunSpec } from './spec';
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -38,8 +39,13 @@ async function main() {
     origin: each,
     connections: Math.floor(spec.connections / origins.length) + (i < spec.connections % origins.length ? 1 : 0),
   }));
+  let firstConnection = 0;
   const runs = await Promise.all(
-    shares.map((share) => runOne(spec, share.origin, share.connections, Math.ceil(spec.maxRequests / origins.length), record)),
+    shares.map((share) => {
+      const first = firstConnection;
+      firstConnection += share.connections;
+      return runOne(spec, share.origin, share.connections, Math.ceil(spec.maxRequests / origins.length), record, first);
+    }),
   );
   const seconds = (performance.now() - started) / 1000;
   const duration = Math.max(...runs.map((r) => r.duration || seconds), 0.001);
@@ -65,8 +71,39 @@ async function main() {
   process.stdout.write(JSON.stringify(result));
 }
 
+/**
+ * The one request of a drawing connection: rebuilt before each send with a fresh draw (autocannon's
+ * setupRequest), plus the connection's own headers.
+ */
+function drawing(draw: RunDraw, connection: number): AutocannonRequest {
+  const random = seededRandom(draw.seed + connection);
+  const total = draw.groups.reduce((sum, g) => sum + g.weight, 0);
+  const own = draw.connectionHeaders?.length ? draw.connectionHeaders[connection % draw.connectionHeaders.length] : undefined;
+  return {
+    setupRequest: (req) => {
+      let left = random() * total;
+      const group = draw.groups.find((g) => (left -= g.weight) < 0) ?? draw.groups[draw.groups.length - 1]!;
+      const chosen = group.requests[Math.floor(random() * group.requests.length)]!;
+      return {
+        ...req,
+        method: chosen.method,
+        path: chosen.path,
+        headers: { ...req.headers, ...own, ...chosen.headers },
+        ...(chosen.body !== undefined ? { body: chosen.body } : {}),
+      };
+    },
+  };
+}
+
 /** One autocannon against `origin`; every response time goes to `record`. */
-function runOne(spec: RunSpec, origin: string, connections: number, maxRequests: number, record: (ms: number) => void) {
+function runOne(
+  spec: RunSpec,
+  origin: string,
+  connections: number,
+  maxRequests: number,
+  record: (ms: number) => void,
+  firstConnection: number,
+) {
   // The requests of a connection, with the `origin` header of the instance it talks to (CSRF check).
   const own = spec.clients.map((requests) =>
     requests.map((r) => (r.headers?.origin === spec.origin ? { ...r, headers: { ...r.headers, origin } } : r)),
@@ -82,7 +119,8 @@ function runOne(spec: RunSpec, origin: string, connections: number, maxRequests:
         // Slow endpoints (analytics over the whole library) must be measured, not dropped.
         timeout: spec.timeoutSeconds ?? 30,
         setupClient: (client: AutocannonClient) => {
-          client.setRequests(own[next++ % own.length]!);
+          const connection = next++;
+          client.setRequests(spec.draw ? [drawing(spec.draw, firstConnection + connection)] : own[connection % own.length]!);
         },
       },
       (err, res) => (err ? reject(err) : resolve(res)),

@@ -6,6 +6,17 @@ export interface RunRequest {
   body?: string;
 }
 
+/**
+ * Requests drawn at random, one draw per request: a group by its weight, then one of the group's
+ * requests, each equally likely (bench:mix). Connection i draws with seededRandom(seed + i).
+ */
+export interface RunDraw {
+  groups: { weight: number; requests: RunRequest[] }[];
+  seed: number;
+  /** Headers added to every request of connection i: connectionHeaders[i % length] (one signed-in user per connection). */
+  connectionHeaders?: Record<string, string>[];
+}
+
 export interface RunSpec {
   /** http://127.0.0.1:<port>; the runner refuses any other host. */
   origin: string;
@@ -21,6 +32,8 @@ export interface RunSpec {
   maxRequests: number;
   /** Request sequences; connection i loops over clients[i % clients.length]. */
   clients: RunRequest[][];
+  /** When set, every request is drawn from it instead (`clients` is then ignored). */
+  draw?: RunDraw;
   /** A response not complete by then counts as a timeout (default 30 s) and its connection is reopened. */
   timeoutSeconds?: number;
 }
