@@ -99,6 +99,11 @@ export function countFacets(cells: FacetCells, filters: GalleryFilters): FacetCo
       addBits(counts, lo & PART_MASKS[failed].lo, hi & PART_MASKS[failed].hi, n);
     }
   }
+  return facetCountsFrom(total, counts);
+}
+
+/** The API shape of the counts: `total`, and each value's count from `counts` (FACET_KEYS order). */
+export function facetCountsFrom(total: number, counts: ArrayLike<number>): FacetCounts {
   const categories = Object.fromEntries(
     CATEGORY_KEYS.map((key) => [key, Object.fromEntries(CATEGORY_LISTS[key].map((v) => [v, counts[FACET_KEYS.indexOf(`${key}:${v}`)]!]))]),
   ) as FacetCounts['categories'];

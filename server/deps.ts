@@ -24,7 +24,7 @@ import { PendingEvents } from './services/creatives/pending-events';
 import { NotificationEvents } from './services/notifications/notification-events';
 import { Notifier } from './services/notifications/notifier';
 import { createWebhookSender, type WebhookSender } from './services/webhooks';
-import { FacetIndex } from '@server/services/creatives/facet-index';
+import { Catalogue } from '@server/catalogue/catalogue';
 import { ShareAccess } from '@server/services/shares/share-access';
 
 /** Wires the services of one server (or one test) together. */
@@ -116,10 +116,17 @@ export function buildDeps(options: {
       redis ? new RedisRateLimitStore(redis, { now: options.now }) : (writeLimits ?? new MemoryRateLimitStore({ now: options.now })),
     ),
     shareAccess: new ShareAccess({ secret: options.secret, secure, trustProxy: env.TRUST_PROXY, store: writeLimits, now: options.now }),
-    facetIndex: new FacetIndex(options.db),
+    catalogue: catalogueOf(options.db, env.CATALOGUE_POLL_MS, invalidation),
     expensiveQueries,
     lifecycle: { stopping: false },
   };
+}
+
+/** The catalogue engine, told of every write of this instance and (through Redis) of the others. */
+function catalogueOf(db: Db, pollMs: number, invalidation: Invalidation): Catalogue {
+  const catalogue = new Catalogue(db, { pollMs });
+  invalidation.on('responses', () => catalogue.changed());
+  return catalogue;
 }
 
 /** The shared response cache, emptied by every instance's writes and bypassed while they cannot be heard. */

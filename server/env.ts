@@ -33,6 +33,11 @@ const envSchema = z.object({
   PATH: z.string().optional(),
   /** `off` disables the shared cache of anonymous gallery reads (server/http/response-cache.ts). */
   RESPONSE_CACHE: z.enum(['on', 'off']).default('on'),
+  /**
+   * How often (ms) each instance reads the catalogue engine's journal for writes made outside the API
+   * (server/catalogue/catalogue.ts); 0: before every gallery query.
+   */
+  CATALOGUE_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   /** PostgreSQL cancels a statement of the server's pool that runs longer (503 to its client). */
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
   /** An /api request not answered by then gets 503 and its database work is cancelled (server/http/deadline.ts). */

@@ -80,8 +80,8 @@ async function main() {
   const server = serve({ fetch: countInFlight(app.fetch, inFlight), hostname: config.host, port: config.port }, (info) => {
     const shared = redis ? `, redis : ${redis.prefix}` : '';
     logger.info(`Créathèque prête sur http://${config.host}:${info.port} (${database.kind}${shared}, données : ${config.dataDir})`);
-    // The facet counts' cells, read now rather than by the first filter dialog opened (seconds at 1M creatives).
-    deps.facetIndex.cells().catch((err: unknown) => logger.warn({ err }, 'facettes : lecture initiale impossible'));
+    // The catalogue engine loads now; /api/ready says 'pending' until it has (server/services/readiness.ts).
+    deps.catalogue.start().catch((err: unknown) => logger.error({ err }, 'catalogue : chargement impossible'));
   }) as Server;
 
   let stopping = false;

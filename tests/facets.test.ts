@@ -4,7 +4,7 @@ import { countFacets, FACET_KEYS, maskOf } from '@domain/facets';
 import type { FacetCounts } from '@domain/types';
 import { creatives } from '@server/db/schema';
 import { rowsOf } from '@server/db/sql-rows';
-import { FacetIndex, readCells } from '@server/services/creatives/facet-index';
+import { readCells } from '@server/services/creatives/facet-cells';
 import { insertCreative } from './helpers/fixtures';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -161,18 +161,7 @@ describe('GET /api/creatives/facets', () => {
   });
 });
 
-describe('the in-memory cells', () => {
-  it('follow the database: a write by anyone shows on the next read', async () => {
-    const index = new FacetIndex(t.db);
-    const first = await index.cells();
-    const total = (c: { n: ArrayLike<number> }) => Array.from(c.n).reduce((a, b) => a + b, 0);
-    expect(await index.cells()).toBe(first);
-    const added = await insertCreative(t.db, { name: 'Facette directe', formats: ['GIF'] });
-    expect(total(await index.cells())).toBe(total(first) + 1);
-    await t.db.update(creatives).set({ status: 'rejected' }).where(eq(creatives.id, added.id));
-    expect(total(await index.cells())).toBe(total(first));
-  });
-
+describe('the cells of a substring search', () => {
   it('are read in chunks through a cursor, every cell once, as one grouping query counts them', async () => {
     await insertCreative(t.db, { name: 'Morceau un', formats: ['GIF'], sectors: ['Mode'] });
     await insertCreative(t.db, { name: 'Morceau deux', formats: ['Vidéo'], platforms: ['TikTok'] });
@@ -191,43 +180,5 @@ describe('the in-memory cells', () => {
     expect(keys(await t.db.transaction((tx) => readCells(tx)))).toEqual(want);
     const none = await t.db.transaction((tx) => readCells(tx, sql`false`));
     expect([none.lo.length, none.hi.length, none.n.length]).toEqual([0, 0, 0]);
-  });
-
-  it("keep a search's cells once per catalogue version, read again after any change to an approved creative", async () => {
-    const index = new FacetIndex(t.db);
-    const total = (c: { n: ArrayLike<number> }) => Array.from(c.n).reduce((a, b) => a + b, 0);
-    let reads = 0;
-    const read = () => {
-      reads += 1;
-      return t.db.transaction((tx) => readCells(tx, sql`${creatives.name} like 'Mémo%'`));
-    };
-    await insertCreative(t.db, { name: 'Mémo un', formats: ['GIF'] });
-    const first = await index.searchCells('visitors text mémo', read);
-    expect(await index.searchCells('visitors text mémo', read)).toBe(first);
-    expect(reads).toBe(1);
-    // A pending creative changes no count: the cells stay.
-    const later = await insertCreative(t.db, { name: 'Mémo deux', formats: ['GIF'], status: 'pending' });
-    expect(await index.searchCells('visitors text mémo', read)).toBe(first);
-    await t.db.update(creatives).set({ status: 'approved' }).where(eq(creatives.id, later.id));
-    const after = await index.searchCells('visitors text mémo', read);
-    expect(reads).toBe(2);
-    expect(total(after)).toBe(total(first) + 1);
-  });
-
-  it('hold at most their budget of cells, least recently used out first', async () => {
-    const index = new FacetIndex(t.db, 8);
-    const cells = (n: number) => async () => ({ lo: new Int32Array(n), hi: new Int32Array(n), n: new Int32Array(n).fill(1) });
-    const a = await index.searchCells('a', cells(2));
-    const b = await index.searchCells('b', cells(2));
-    await index.searchCells('a', cells(2));
-    await index.searchCells('c', cells(2));
-    await index.searchCells('d', cells(2));
-    // a, c, d and b held 8: a fifth entry pushes out the least recently used, b.
-    await index.searchCells('e', cells(2));
-    expect(await index.searchCells('a', cells(2))).toBe(a);
-    expect(await index.searchCells('b', cells(2))).not.toBe(b);
-    // Too big for a quarter of the budget: answered, not kept.
-    const big = await index.searchCells('big', cells(3));
-    expect(await index.searchCells('big', cells(3))).not.toBe(big);
   });
 });

@@ -5,7 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import { facetsQueryInput, galleryQueryInput } from '@domain/schemas/gallery';
 import { openDatabase } from '@server/db/client';
-import { FacetIndex } from '@server/services/creatives/facet-index';
+import { Catalogue } from '@server/catalogue/catalogue';
 import { facetCounts } from '@server/services/creatives/facets.service';
 import { listGallery } from '@server/services/creatives/gallery.service';
 import { COMMON_Q, RARE_Q } from '../load/scenarios';
@@ -37,18 +37,17 @@ async function time(fn: () => Promise<unknown>, repeats: number): Promise<{ cold
 
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
 const f = (n: number) => n.toFixed(1).padStart(8);
-const index = new FacetIndex(database.db);
-const built = await time(() => index.cells(), 0);
-console.log(
-  `facet cells of the catalogue read in ${built.cold.toFixed(0)} ms (${(await index.cells()).n.length.toLocaleString('en')} cells)`,
-);
+const catalogue = new Catalogue(database.db, { pollMs: 0 });
+const built = await time(() => catalogue.start(), 0);
+console.log(`catalogue loaded in ${built.cold.toFixed(0)} ms (${JSON.stringify(catalogue.stats)})`);
 console.log(`| case | first page, relevance: cold / median ms | sort=recent: cold / median ms | facet counts: cold / median ms |`);
 for (const [name, params] of CASES) {
-  const gallery = await time(() => listGallery(database.db, null, galleryQueryInput.parse(params)), 5);
-  const recent = await time(() => listGallery(database.db, null, galleryQueryInput.parse({ ...params, sort: 'recent' })), 5);
-  const facets = await time(() => facetCounts(database.db, index, false, facetsQueryInput.parse(params)), 5);
+  const gallery = await time(() => listGallery(database.db, null, galleryQueryInput.parse(params), catalogue), 5);
+  const recent = await time(() => listGallery(database.db, null, galleryQueryInput.parse({ ...params, sort: 'recent' }), catalogue), 5);
+  const facets = await time(() => facetCounts(database.db, catalogue, false, facetsQueryInput.parse(params)), 5);
   console.log(
     `| ${name} | ${f(gallery.cold)} / ${f(gallery.median)} | ${f(recent.cold)} / ${f(recent.median)} | ${f(facets.cold)} / ${f(facets.median)} |`,
   );
 }
+catalogue.close();
 await database.close();

@@ -19,7 +19,7 @@ import type { PendingEvents } from '../services/creatives/pending-events';
 import type { NotificationEvents } from '../services/notifications/notification-events';
 import type { Notifier } from '../services/notifications/notifier';
 import type { WebhookSender } from '../services/webhooks';
-import type { FacetIndex } from '@server/services/creatives/facet-index';
+import type { Catalogue } from '@server/catalogue/catalogue';
 import type { ShareAccess } from '@server/services/shares/share-access';
 
 /** Everything a route or service needs, built once by server/index.ts (or by tests). */
@@ -56,8 +56,8 @@ export interface Deps {
   passwordResetLimit: PasswordResetLimit;
   /** Password tries and unlock cookies of share links (server/services/shares/share-access.ts). */
   shareAccess: ShareAccess;
-  /** The approved catalogue's filter values, in memory, for the facet counts (services/creatives/facet-index.ts). */
-  facetIndex: FacetIndex;
+  /** The approved catalogue in memory: gallery pages, relevance and facet counts (server/catalogue/catalogue.ts). */
+  catalogue: Catalogue;
   /** Slots of the expensive reads (gallery pages, analytics, user search): beyond them, 503. */
   expensiveQueries: ExpensiveQueries;
   /** Set when the server is stopping: readiness answers 503 so a load balancer drains it. */

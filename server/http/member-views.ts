@@ -10,7 +10,7 @@ import { cacheKey, type CachedResponse } from './response-cache';
 
 const encoder = new TextEncoder();
 
-type MemberDeps = Pick<Deps, 'db' | 'responseCache' | 'expensiveQueries'>;
+type MemberDeps = Pick<Deps, 'db' | 'responseCache' | 'expensiveQueries' | 'catalogue'>;
 
 /**
  * Views that are the same for every member allowed to read the analysis but for their own likes (a
@@ -66,9 +66,9 @@ export async function memberGalleryPage(
   query: GalleryQueryInput,
 ): Promise<Page<Creative>> {
   if (!deps.responseCache || !can(viewer.role, 'creative:read-analysis')) {
-    return deps.expensiveQueries.run(() => listGallery(deps.db, viewer, query));
+    return deps.expensiveQueries.run(() => listGallery(deps.db, viewer, query, deps.catalogue));
   }
-  const page = await sharedAmongMembers(deps, c, () => deps.expensiveQueries.run(() => listGalleryForMembers(deps.db, query)));
+  const page = await sharedAmongMembers(deps, c, () => deps.expensiveQueries.run(() => listGalleryForMembers(deps.db, query, deps.catalogue)));
   return { ...page, items: await withOwnLikes(deps.db, viewer, page.items) };
 }
 

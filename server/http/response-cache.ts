@@ -326,9 +326,10 @@ const VIEWER_WRITES = /^\/api\/folders(?:\/|$)/;
  * a 5xx may follow a partial write, so it invalidates too. The bump happens after the handler,
  * before the writer gets its answer, so the writer's next read already misses — on this
  * instance at once, on the others when Redis carries the signal (server/http/invalidation.ts).
+ * The catalogue engine (server/catalogue/) reads its journal on the same signal.
  */
-export function invalidateOnWrite(deps: Pick<Deps, 'responseCache' | 'invalidation'>): MiddlewareHandler<AppEnv> {
-  if (!deps.responseCache) return (_c, next) => next();
+export function invalidateOnWrite(deps: Pick<Deps, 'invalidation'>): MiddlewareHandler<AppEnv> {
+  // Also without the response cache (RESPONSE_CACHE=off): the catalogue engine listens to the same signal.
   return async (c, next) => {
     if (isSafeMethod(c.req.method) || UNCACHED_WRITES.test(c.req.path)) return next();
     try {

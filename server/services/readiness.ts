@@ -9,7 +9,15 @@ export type CheckResult = 'ok' | 'failed' | 'pending' | 'stopping';
 export interface Readiness {
   ready: boolean;
   /** `redis` only when REDIS_URL is set. */
-  checks: { database: CheckResult; migrations: CheckResult; media: CheckResult; redis?: CheckResult; server: CheckResult };
+  checks: {
+    database: CheckResult;
+    migrations: CheckResult;
+    media: CheckResult;
+    redis?: CheckResult;
+    /** The catalogue engine has loaded the approved catalogue into memory. */
+    catalogue: CheckResult;
+    server: CheckResult;
+  };
 }
 
 /** A Redis that takes longer than this to answer PING counts as failed. */
@@ -57,6 +65,7 @@ export async function checkReadiness(deps: Deps, expectedMigrations: number): Pr
     deps.redis ? settle(redisAnswers(deps.redis)) : undefined,
   ]);
   const server: CheckResult = deps.lifecycle.stopping ? 'stopping' : 'ok';
-  const checks = { database, migrations, media, ...(redis ? { redis } : {}), server };
+  const catalogue: CheckResult = deps.catalogue.ready ? 'ok' : 'pending';
+  const checks = { database, migrations, media, ...(redis ? { redis } : {}), catalogue, server };
   return { ready: Object.values(checks).every((v) => v === 'ok'), checks };
 }

@@ -8,6 +8,7 @@ import type { Role } from '@domain/roles';
 import type { User } from '@domain/types';
 import { createApp, type App } from '@server/app';
 import { openDatabase, type Database, type Db } from '@server/db/client';
+import type { Capacity } from '@server/db/load-shedding';
 import { createAccount, DEMO_PASSWORD } from '@server/db/seed/accounts';
 import { buildDeps } from '@server/deps';
 import { parseEnv, toConfig, type ServerConfig } from '@server/env';
@@ -49,6 +50,8 @@ export interface TestAppOptions {
   instanceOf?: TestApp;
   /** Where e-mails go (tests/helpers/smtp-server.ts: createMailer({ smtpUrl: sink.url, … })); default: the temp DATA_DIR's outbox. */
   mailer?: Mailer;
+  /** Overrides figures of the database's capacity (load-shedding.ts): a tiny one makes the expensive reads refuse soon. */
+  capacity?: Partial<Capacity>;
 }
 
 export interface RequestOptions {
@@ -253,7 +256,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   let config: ServerConfig;
   let opened: Awaited<ReturnType<typeof openTestDatabase>>;
   try {
-    config = toConfig(parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED: 'none', ...options.env }));
+    config = toConfig(parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED: 'none', CATALOGUE_POLL_MS: '0', ...options.env }));
     const shared = options.instanceOf?.database;
     opened = shared
       ? { database: shared, dispose: () => Promise.resolve() }
@@ -271,7 +274,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     media: mediaStoreOf(config),
     webhooks: options.webhooks,
     now: options.now,
-    capacity: database.capacity,
+    capacity: { ...database.capacity, ...options.capacity },
     redis: options.redis,
     mailer: options.mailer,
   });
@@ -333,6 +336,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     if (closed) return;
     closed = true;
     try {
+      deps.catalogue.close();
       await deps.notifier.idle();
       await deps.mailer.close();
       await opened.dispose();

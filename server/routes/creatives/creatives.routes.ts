@@ -40,14 +40,14 @@ export function creativesRoutes(deps: Deps) {
         const viewer = c.get('user');
         const query = c.req.valid('query');
         return c.json(
-          viewer ? await memberGalleryPage(deps, c, viewer, query) : await deps.expensiveQueries.run(() => listGallery(db, null, query)),
+          viewer ? await memberGalleryPage(deps, c, viewer, query) : await deps.expensiveQueries.run(() => listGallery(db, null, query, deps.catalogue)),
         );
       })
       // Counts of the filter dialog: the catalogue's in memory, a search's from its matches (cached like the gallery).
       .get('/facets', sharedPerAnalysisAccess(deps), queryInput(facetsQueryInput), async (c) => {
         const withAnalysis = can(c.get('user')?.role, 'creative:read-analysis');
         const query = c.req.valid('query');
-        return c.json(await deps.expensiveQueries.run(() => facetCounts(db, deps.facetIndex, withAnalysis, query)));
+        return c.json(await deps.expensiveQueries.run(() => facetCounts(db, deps.catalogue, withAnalysis, query)));
       })
       .get('/highlights', shared, async (c) => c.json(await getHighlights(db, c.get('user'))))
       // Before '/:id', which would take 'suggestions' for an id.

@@ -1,30 +1,31 @@
 import { countFacets } from '@domain/facets';
 import { filtersOf, type FacetsQueryInput } from '@domain/schemas/gallery';
 import type { FacetCounts } from '@domain/types';
+import type { Catalogue } from '@server/catalogue/catalogue';
+import { engineMatch, viewFacetCounts } from '@server/catalogue/catalogue-views';
 import type { Db } from '@server/db/client';
-import { readCells, type FacetIndex } from './facet-index';
-import { firstMatching } from './search';
+import { readCells } from './facet-cells';
+import { firstMatching, toTsquery } from './search';
 
 /**
- * The facet counts of a gallery view: without a search, over the in-memory cells of the whole approved
- * catalogue; with one, over the cells of the creatives it matches (the search mode the gallery would
- * use: the first that finds something with the filters), kept per catalogue version so that toggling
- * filters in the dialog reads them once. Counted by domain/facets.ts.
+ * The facet counts of a gallery view, by the catalogue engine (server/catalogue/facet-bits.ts): over
+ * the whole approved catalogue without a search; with one, over the creatives it matches (the search
+ * mode the gallery would use: the first that finds something with the filters). A substring search,
+ * which the engine does not answer, has its matches' cells grouped in SQL and counted by
+ * domain/facets.ts.
  */
-export async function facetCounts(db: Db, index: FacetIndex, withAnalysis: boolean, query: FacetsQueryInput): Promise<FacetCounts> {
+export async function facetCounts(db: Db, catalogue: Catalogue, withAnalysis: boolean, query: FacetsQueryInput): Promise<FacetCounts> {
   const filters = filtersOf(query);
-  if (!query.q) return countFacets(await index.cells(), filters);
+  if (!query.q) return viewFacetCounts((await engineMatch(catalogue, undefined))!, withAnalysis, filters);
   const hit = await firstMatching(
     db,
     query.q,
     withAnalysis,
     null,
     async (match) => {
-      const key = `${withAnalysis ? 'members' : 'visitors'} ${match.mode} ${match.searchedFor ?? query.q}`;
-      return countFacets(
-        await index.searchCells(key, () => db.transaction((tx) => readCells(tx, match.where), { accessMode: 'read only' })),
-        filters,
-      );
+      const found = await engineMatch(catalogue, match.words ? toTsquery(match.words) : null);
+      if (found) return viewFacetCounts(found, withAnalysis, filters);
+      return countFacets(await db.transaction((tx) => readCells(tx, match.where), { accessMode: 'read only' }), filters);
     },
     (counts) => counts.total > 0,
   );

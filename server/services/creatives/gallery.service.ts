@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, desc, eq, gte, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, desc, eq, gte, inArray, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { creativeOfMonthRule } from '@domain/creative-of-month';
 import { filtersOf, type GalleryQueryInput } from '@domain/schemas/gallery';
@@ -6,6 +6,8 @@ import { PAGE_SIZE } from '@domain/limits';
 import { can } from '@domain/permissions';
 import type { Creative, Highlights, Page, User } from '@domain/types';
 import type { CategoryKey } from '@domain/vocabulary';
+import type { Catalogue } from '@server/catalogue/catalogue';
+import { engineMatch, galleryPicks, type GalleryPosition } from '@server/catalogue/catalogue-views';
 import type { Db } from '@server/db/client';
 import { preparedVariants } from '@server/db/prepared';
 import { creativeLikes, creatives, media, user } from '@server/db/schema';
@@ -21,7 +23,7 @@ import {
   type KeyPart,
 } from '../pagination';
 import { creativeSelection, selectCreatives, toCreative, type CreativeRow } from './creative-row';
-import { searchedList, searchedTimeList, toSearchMode, type SearchMatch, type SearchMode } from './search';
+import { searchedList, searchedTimeList, toSearchMode, toTsquery, type SearchMatch, type SearchMode } from './search';
 
 const CATEGORY_COLUMNS: Record<CategoryKey, AnyPgColumn> = {
   format: creatives.formats,
@@ -35,9 +37,20 @@ const approved = () => eq(creatives.status, 'approved');
 
 const viewOf = (viewer: User | null) => ({ withAnalysis: can(viewer?.role, 'creative:read-analysis') });
 
-/** Gallery page: approved creatives, filters (any-of within a group, all-of across), search, keyset cursor. */
-export function listGallery(db: Db, viewer: User | null, query: GalleryQueryInput): Promise<Page<Creative>> {
-  return galleryPage(db, { viewerId: viewer?.id ?? null, ...viewOf(viewer) }, query);
+type View = { viewerId: string | null; withAnalysis: boolean };
+
+/**
+ * Gallery page: approved creatives, filters (any-of within a group, all-of across), search, keyset cursor.
+ * With the catalogue engine, the engine picks the page's creatives and their rows are read by id;
+ * without it (or for what it does not answer: a substring search), SQL does both.
+ */
+export function listGallery(
+  db: Db,
+  viewer: User | null,
+  query: GalleryQueryInput,
+  catalogue: Catalogue | null = null,
+): Promise<Page<Creative>> {
+  return galleryPage(db, catalogue, { viewerId: viewer?.id ?? null, ...viewOf(viewer) }, query);
 }
 
 /**
@@ -45,8 +58,8 @@ export function listGallery(db: Db, viewer: User | null, query: GalleryQueryInpu
  * viewer's own likes are marked (`likedByMe` false): shareable between members, see
  * server/http/member-views.ts.
  */
-export function listGalleryForMembers(db: Db, query: GalleryQueryInput): Promise<Page<Creative>> {
-  return galleryPage(db, { viewerId: null, withAnalysis: true }, query);
+export function listGalleryForMembers(db: Db, query: GalleryQueryInput, catalogue: Catalogue | null = null): Promise<Page<Creative>> {
+  return galleryPage(db, catalogue, { viewerId: null, withAnalysis: true }, query);
 }
 
 type GallerySortKey = GalleryQueryInput['sort'];
@@ -75,14 +88,69 @@ function decodeGalleryCursor(cursor: string | undefined, sort: GallerySortKey, s
   return { mode: toSearchMode(mode), key: rest };
 }
 
-async function galleryPage(
-  db: Db,
-  view: { viewerId: string | null; withAnalysis: boolean },
-  query: GalleryQueryInput,
-): Promise<Page<Creative>> {
+async function galleryPage(db: Db, catalogue: Catalogue | null, view: View, query: GalleryQueryInput): Promise<Page<Creative>> {
   const searched = Boolean(query.q);
   const cursor = decodeGalleryCursor(query.cursor, query.sort, searched);
-  return searchedList(db, query.q, view.withAnalysis, cursor?.mode ?? null, (match) => galleryRows(db, view, query, match, cursor));
+  return searchedList(
+    db,
+    query.q,
+    view.withAnalysis,
+    cursor?.mode ?? null,
+    async (match) =>
+      (catalogue && (await cataloguePage(db, catalogue, view, query, match, cursor))) ?? galleryRows(db, view, query, match, cursor),
+  );
+}
+
+/** Where a page of `sort` continues, from its decoded cursor (search.ts's mode already taken off). */
+function positionOf(sort: GallerySortKey, cursor: GalleryCursor | null): GalleryPosition {
+  const key = cursor?.key;
+  if (sort === 'likes') return { sort, after: key ? { likes: key[0] as number, at: key[1] as Date, id: key[2] as string } : null };
+  if (sort === 'relevance') return { sort, after: key ? { tier: key[0] as number, at: key[1] as Date, id: key[2] as string } : null };
+  return { sort, after: key ? { at: key[0] as Date, id: key[1] as string } : null };
+}
+
+/**
+ * A gallery page whose creatives the catalogue engine picks (server/catalogue/), their rows read by
+ * id; null when the engine does not answer this match (a substring search).
+ */
+async function cataloguePage(
+  db: Db,
+  catalogue: Catalogue,
+  view: View,
+  query: GalleryQueryInput,
+  match: SearchMatch | null,
+  cursor: GalleryCursor | null,
+): Promise<Page<Creative> | null> {
+  const found = await engineMatch(catalogue, match ? (match.words ? toTsquery(match.words) : null) : undefined);
+  if (!found) return null;
+  const picks = galleryPicks(found, view.withAnalysis, filtersOf(query), positionOf(query.sort, cursor), PAGE_SIZE + 1);
+  const rows = await rowsById(
+    db,
+    view.viewerId,
+    picks.map((p) => p.id),
+  );
+  const ranked = picks.flatMap((p) => {
+    const row = rows.get(p.id);
+    return row ? [{ ...row, tier: p.tier }] : [];
+  });
+  const keyOf = (r: CreativeRow & { tier: number }): CursorKey => {
+    const at = r.creative.createdAt.toISOString();
+    const key =
+      query.sort === 'likes'
+        ? [r.creative.likes, at, r.creative.id]
+        : query.sort === 'relevance'
+          ? [r.tier, at, r.creative.id]
+          : [at, r.creative.id];
+    return match ? [match.mode, ...key] : key;
+  };
+  return toPage(ranked, PAGE_SIZE, keyOf, (r) => toCreative(r, view));
+}
+
+/** The rows of approved creatives by id (a creative taken out since the engine picked it is left out). */
+async function rowsById(db: Db, viewerId: string | null, ids: string[]): Promise<Map<string, CreativeRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await selectCreatives(db, viewerId).where(and(inArray(creatives.id, ids), approved()));
+  return new Map(rows.map((r) => [r.creative.id, r]));
 }
 
 /** The filter conditions of a gallery query: any of the values within a group, all groups and flags. */
@@ -96,8 +164,6 @@ export function galleryFilterConditions(query: GalleryQueryInput): SQL[] {
   if (filters.testedAndApproved) conditions.push(eq(creatives.testedAndApproved, true));
   return conditions;
 }
-
-type View = { viewerId: string | null; withAnalysis: boolean };
 
 /** A gallery page read in one query (no search, or sorted by date or likes), or tier by tier (relevance). */
 async function galleryRows(db: Db, view: View, query: GalleryQueryInput, match: SearchMatch | null, cursor: GalleryCursor | null) {

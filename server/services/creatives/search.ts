@@ -47,6 +47,8 @@ export interface SearchMatch {
   tiers: SQL[];
   /** The term the results are for when it is not the typed one (`corrected`). */
   searchedFor?: string;
+  /** The words of a full-text match (typed or corrected), for the catalogue engine; none for a substring. */
+  words?: readonly string[];
 }
 
 /** The words of a term, as typed (accents kept: the `fr_search` configuration removes them). */
@@ -80,7 +82,7 @@ function textMatch(words: readonly string[], withAnalysis: boolean, mode: Search
   // A visitor's document has no analysis: its third tier is already the whole of it.
   const weights = withAnalysis ? TIER_WEIGHTS : TIER_WEIGHTS.slice(0, 3);
   const tiers = weights.map((w, i) => (i === 0 ? matches(w) : sql`${matches(w)} and not (${matches(weights[i - 1]!)})`));
-  return { mode, where: matches(''), tiers, searchedFor };
+  return { mode, where: matches(''), tiers, searchedFor, words };
 }
 
 /**

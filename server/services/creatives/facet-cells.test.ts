@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseIntList } from './facet-index';
+import { parseIntList } from './facet-cells';
 
 describe('parseIntList', () => {
   it('reads a comma-separated list of 32-bit integers, signs included', () => {

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { countBits, slotsOf } from './bitset';
+import { CatalogueIndex, type CatalogueEntry } from './catalogue-index';
+import { pageOf, WordSets } from './catalogue-query';
+import { SlotIds } from './slot-ids';
+import { readAndQuery, readTsvectorText, WEIGHT } from './tsvector-text';
+
+const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+
+const entry = (n: number, over: Partial<CatalogueEntry> = {}): CatalogueEntry => ({
+  id: uuid(n),
+  createdUs: 1_700_000_000_000_000 + (n % 7) * 1000,
+  likes: n % 5,
+  facetLo: 1 << (n % 31),
+  facetHi: 0,
+  document: `'chat':1A 'croquet':2A,5C 'nestl':3B 'visag':9`,
+  ...over,
+});
+
+describe('tsvector text', () => {
+  it("reads lexemes, quotes doubled, and each lexeme's weights (no letter: D)", () => {
+    const seen: [string, number][] = [];
+    readTsvectorText(`'avant/apr':40 'blend':1A 'call-to-act':44C,45 'l''or':3B 'zero'`, (l, w) => seen.push([l, w]));
+    expect(seen).toEqual([
+      ['avant/apr', WEIGHT.D],
+      ['blend', WEIGHT.A],
+      ['call-to-act', WEIGHT.C | WEIGHT.D],
+      ["l'or", WEIGHT.B],
+      ['zero', WEIGHT.D],
+    ]);
+  });
+
+  it('reads an AND of words and refuses what the engine does not answer', () => {
+    expect(readAndQuery(`'croquet':* & 'chat'`)).toEqual([
+      { lexeme: 'croquet', prefix: true },
+      { lexeme: 'chat', prefix: false },
+    ]);
+    expect(readAndQuery('')).toEqual([]);
+    expect(readAndQuery(`'e' <-> 'commerc'`)).toBeNull();
+    expect(readAndQuery(`'a' | 'b'`)).toBeNull();
+    expect(readAndQuery(`'a':*A`)).toBeNull();
+  });
+});
+
+describe('slot ids', () => {
+  it('keeps UUIDs as words and other ids as text, finds each by id, and orders them as PostgreSQL does', () => {
+    const ids = new SlotIds(8);
+    const all = [uuid(5), 'demo-creative-1', uuid(3), 'ffffffff-ffff-4fff-bfff-ffffffffffff', 'Z'];
+    all.forEach((id, slot) => ids.put(slot, id));
+    all.forEach((id, slot) => {
+      expect(ids.idOf(slot)).toBe(id);
+      expect(ids.slotOf(id)).toBe(slot);
+    });
+    const sorted = [...all.keys()].sort((a, b) => ids.compare(a, b)).map((s) => all[s]);
+    expect(sorted).toEqual([...all].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b))));
+    ids.remove(uuid(3));
+    expect(ids.slotOf(uuid(3))).toBe(-1);
+    expect(ids.slotOf(uuid(5))).toBe(0);
+  });
+});
+
+describe('the catalogue index', () => {
+  it('grows past its capacity and keeps both orders sorted through likes and changes', () => {
+    const index = new CatalogueIndex(16);
+    index.beginLoad();
+    for (let n = 0; n < 40; n++) index.add(entry(n));
+    index.endLoad();
+    for (let n = 40; n < 300; n++) index.add(entry(n));
+    for (let n = 0; n < 300; n += 3) index.setLikes(uuid(n), (n * 7) % 11);
+    for (let n = 1; n < 300; n += 10) index.remove(uuid(n));
+    for (let n = 2; n < 300; n += 10) {
+      index.remove(uuid(n));
+      index.add(entry(n, { likes: 9, document: `'renouvel':1A` }));
+    }
+    for (const name of ['recent', 'likes'] as const) {
+      const order = Array.from(index.orders[name].subarray(0, index.size));
+      const compare = name === 'recent' ? index.compareRecent.bind(index) : index.compareLikes.bind(index);
+      expect([...order].sort(compare)).toEqual(order);
+      order.forEach((slot, p) => expect(index.positions[name][slot]).toBe(p));
+    }
+    expect(index.liveCount).toBe(300 - 30);
+    const renewed = new WordSets(index, [{ lexeme: 'renouvel', prefix: false }]).select(false, index.alive).where;
+    expect(countBits(renewed)).toBe(30);
+    const likes = pageOf(index, index.alive, 'likes', null, 300).map((s) => index.likes[s]!);
+    expect(likes).toHaveLength(270);
+    expect(likes).toEqual([...likes].sort((a, b) => b - a));
+    expect(slotsOf(renewed).every((s) => index.likes[s] === 9)).toBe(true);
+  });
+
+  it('matches a prefix over every lexeme it starts, in the parts asked', () => {
+    const index = new CatalogueIndex();
+    index.add(entry(1, { document: `'croquet':1A` }));
+    index.add(entry(2, { document: `'croqu':1C` }));
+    index.add(entry(3, { document: `'croissant':4` }));
+    const words = new WordSets(index, [{ lexeme: 'croq', prefix: true }]).select(false, index.alive);
+    expect(words.tiers.map(countBits)).toEqual([1, 0, 1]);
+    expect(countBits(words.where)).toBe(2);
+    expect(countBits(new WordSets(index, [{ lexeme: 'cro', prefix: true }]).select(true, index.alive).where)).toBe(3);
+    expect(countBits(new WordSets(index, []).select(true, index.alive).where)).toBe(0);
+  });
+});

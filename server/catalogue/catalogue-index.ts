@@ -1,0 +1,323 @@
+import { FACET_KEYS, LO_BITS } from '@domain/facets';
+import { clearBit, grown, hasBit, setBit, wordsFor, type Bits } from './bitset';
+import { Postings } from './postings';
+import { SlotIds, compareText } from './slot-ids';
+import { readTsvectorText, WEIGHT } from './tsvector-text';
+
+/** What the index keeps of one approved creative (read from the database by catalogue-sync.ts). */
+export interface CatalogueEntry {
+  id: string;
+  /** `created_at` in microseconds since 1970 (PostgreSQL's precision). */
+  createdUs: number;
+  likes: number;
+  /** The filter values as bits (domain/facets.ts). */
+  facetLo: number;
+  facetHi: number;
+  /** The text form of the members' search document (its A, B, C and D positions). */
+  document: string;
+}
+
+/** The four parts of a document, in the order of the postings of a lexeme. */
+const PARTS = [WEIGHT.A, WEIGHT.B, WEIGHT.C, WEIGHT.D] as const;
+
+/** The sort orders kept as arrays of slots. */
+export type OrderName = 'recent' | 'likes';
+
+/**
+ * The approved catalogue in memory (docs/decisions/019-catalogue-engine.md). Each approved creative
+ * holds a slot: its id, time, likes and filter bits in typed arrays, its bit in `alive`, in the bitset
+ * of each of its filter values and in the postings of each lexeme of its search document (per part:
+ * name, advertiser, tags, analysis). Two arrays list the slots in each sort order (newest first; most
+ * liked first), with each slot's position in them. A creative that changes (text, tags, status) gets a
+ * new slot and its old one dies: postings only grow, the orders keep dead slots (skipped), and a
+ * compaction (a rebuild) reclaims them. A like moves the slot within the likes order only.
+ */
+export class CatalogueIndex {
+  private capacity: number;
+  /** Slots handed out (live and dead). */
+  size = 0;
+  dead = 0;
+  readonly ids: SlotIds;
+  created: Float64Array;
+  likes: Int32Array;
+  facetLo: Int32Array;
+  facetHi: Int32Array;
+  alive: Bits;
+  /** One bitset per filter value, in FACET_KEYS order: its live creatives. */
+  values: Bits[];
+  /** How many live creatives carry each filter value. */
+  readonly valueCounts = new Int32Array(FACET_KEYS.length);
+  private readonly terms = new Map<string, (Postings | null)[]>();
+  private sortedLexemes: string[] | null = null;
+  readonly orders: Record<OrderName, Uint32Array>;
+  readonly positions: Record<OrderName, Int32Array>;
+  /** While loading, orders are appended to and sorted once at the end. */
+  private loading = false;
+
+  constructor(capacity = 1024) {
+    this.capacity = Math.max(16, capacity);
+    this.ids = new SlotIds(this.capacity);
+    this.created = new Float64Array(this.capacity);
+    this.likes = new Int32Array(this.capacity);
+    this.facetLo = new Int32Array(this.capacity);
+    this.facetHi = new Int32Array(this.capacity);
+    this.alive = new Uint32Array(this.words);
+    this.values = FACET_KEYS.map(() => new Uint32Array(this.words));
+    this.orders = { recent: new Uint32Array(this.capacity), likes: new Uint32Array(this.capacity) };
+    this.positions = { recent: new Int32Array(this.capacity), likes: new Int32Array(this.capacity) };
+  }
+
+  get words(): number {
+    return wordsFor(this.capacity);
+  }
+
+  get liveCount(): number {
+    return this.size - this.dead;
+  }
+
+  /** Bulk load: `add` appends to the orders without placing; `endLoad` sorts them once. */
+  beginLoad(): void {
+    this.loading = true;
+  }
+
+  endLoad(): void {
+    this.loading = false;
+    const recent = this.orders.recent.subarray(0, this.size);
+    if (!isSorted(recent, (a, b) => this.compareRecent(a, b))) recent.sort((a, b) => this.compareRecent(a, b));
+    this.orders.likes.set(likesOrderOf(recent, this.likes));
+    for (const name of ['recent', 'likes'] as const) {
+      const order = this.orders[name];
+      const positions = this.positions[name];
+      for (let p = 0; p < this.size; p++) positions[order[p]!] = p;
+    }
+  }
+
+  /** Adds an approved creative (a new slot); its id must not be live already. */
+  add(entry: CatalogueEntry): number {
+    if (this.size === this.capacity) this.grow(this.capacity * 2);
+    const slot = this.size++;
+    this.ids.put(slot, entry.id);
+    this.created[slot] = entry.createdUs;
+    this.likes[slot] = entry.likes;
+    this.facetLo[slot] = entry.facetLo;
+    this.facetHi[slot] = entry.facetHi;
+    setBit(this.alive, slot);
+    for (const bit of this.bitsOf(slot)) {
+      setBit(this.values[bit]!, slot);
+      this.valueCounts[bit]!++;
+    }
+    const words = this.words;
+    readTsvectorText(entry.document, (lexeme, weights) => {
+      let postings = this.terms.get(lexeme);
+      if (!postings) {
+        postings = [null, null, null, null];
+        this.terms.set(lexeme, postings);
+        this.sortedLexemes = null;
+      }
+      for (let part = 0; part < PARTS.length; part++) {
+        if ((weights & PARTS[part]!) !== 0) (postings[part] ??= new Postings()).add(slot, words);
+      }
+    });
+    if (this.loading) {
+      this.orders.recent[slot] = slot;
+      this.orders.likes[slot] = slot;
+    } else {
+      this.place('recent', slot, this.size - 1);
+      this.place('likes', slot, this.size - 1);
+    }
+    return slot;
+  }
+
+  /** Takes a creative out (rejected, deleted, or about to be added again with new values). */
+  remove(id: string): boolean {
+    const slot = this.ids.slotOf(id);
+    if (slot < 0) return false;
+    this.ids.remove(id);
+    clearBit(this.alive, slot);
+    for (const bit of this.bitsOf(slot)) {
+      clearBit(this.values[bit]!, slot);
+      this.valueCounts[bit]!--;
+    }
+    this.dead++;
+    return true;
+  }
+
+  /** A live creative's new like count: its slot moves within the likes order. */
+  setLikes(id: string, likes: number): boolean {
+    const slot = this.ids.slotOf(id);
+    if (slot < 0) return false;
+    if (this.likes[slot] !== likes) {
+      this.likes[slot] = likes;
+      this.reposition('likes', slot);
+    }
+    return true;
+  }
+
+  /** The filter values of a slot (FACET_KEYS positions). */
+  private bitsOf(slot: number): number[] {
+    const bits: number[] = [];
+    for (let x = this.facetLo[slot]!; x !== 0; x &= x - 1) bits.push(31 - Math.clz32(x & -x));
+    for (let x = this.facetHi[slot]!; x !== 0; x &= x - 1) bits.push(LO_BITS + 31 - Math.clz32(x & -x));
+    return bits.filter((bit) => bit < FACET_KEYS.length);
+  }
+
+  isLive(slot: number): boolean {
+    return hasBit(this.alive, slot);
+  }
+
+  /** The postings of every lexeme equal to `lexeme`, or starting with it when `prefix`. */
+  lexemePostings(lexeme: string, prefix: boolean): (Postings | null)[][] {
+    if (!prefix) {
+      const exact = this.terms.get(lexeme);
+      return exact ? [exact] : [];
+    }
+    const sorted = (this.sortedLexemes ??= [...this.terms.keys()].sort());
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (sorted[mid]! < lexeme) lo = mid + 1;
+      else hi = mid;
+    }
+    const found: (Postings | null)[][] = [];
+    for (let i = lo; i < sorted.length && sorted[i]!.startsWith(lexeme); i++) found.push(this.terms.get(sorted[i]!)!);
+    return found;
+  }
+
+  /** Slot `a` before slot `b` newest first (time, then id, descending): negative. */
+  compareRecent(a: number, b: number): number {
+    const ta = this.created[a]!;
+    const tb = this.created[b]!;
+    if (ta !== tb) return ta > tb ? -1 : 1;
+    return -this.ids.compare(a, b);
+  }
+
+  compareLikes(a: number, b: number): number {
+    const la = this.likes[a]!;
+    const lb = this.likes[b]!;
+    if (la !== lb) return la > lb ? -1 : 1;
+    return this.compareRecent(a, b);
+  }
+
+  /**
+   * Whether slot `slot` comes after a cursor's key in `order` (the SQL `(likes, time, id) < (…)`);
+   * `likes` is ignored for the recent order.
+   */
+  isAfter(order: OrderName, slot: number, key: { likes: number; createdUs: number; id: string }): boolean {
+    if (order === 'likes' && this.likes[slot] !== key.likes) return this.likes[slot]! < key.likes;
+    const t = this.created[slot]!;
+    if (t !== key.createdUs) return t < key.createdUs;
+    return compareText(this.ids.idOf(slot), key.id) < 0;
+  }
+
+  /** The first position of `order` after a cursor's key (binary search: the order is sorted by the key). */
+  positionAfter(order: OrderName, key: { likes: number; createdUs: number; id: string }): number {
+    const slots = this.orders[order];
+    let lo = 0;
+    let hi = this.size;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.isAfter(order, slots[mid]!, key)) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  }
+
+  /** Bytes held by the typed arrays and postings (what the benchmark reports beside the RSS). */
+  get bytes(): number {
+    let postings = 0;
+    for (const parts of this.terms.values()) for (const p of parts) postings += p?.bytes ?? 0;
+    const perSlot = this.capacity * (8 + 4 + 4 + 4 + 4 * 4);
+    return perSlot + this.ids.bytes + this.words * 4 * (1 + this.values.length) + postings;
+  }
+
+  get lexemeCount(): number {
+    return this.terms.size;
+  }
+
+  /** Appends `slot` to `order` and moves it to its place. */
+  private place(order: OrderName, slot: number, last: number): void {
+    this.orders[order][last] = slot;
+    this.positions[order][slot] = last;
+    this.reposition(order, slot);
+  }
+
+  /**
+   * Moves `slot` to its place in `order` after its key changed: a binary search on the side it moves
+   * to, then one shift of the slots between its old and new positions.
+   */
+  private reposition(order: OrderName, slot: number): void {
+    const slots = this.orders[order];
+    const positions = this.positions[order];
+    const compare =
+      order === 'recent' ? (a: number, b: number) => this.compareRecent(a, b) : (a: number, b: number) => this.compareLikes(a, b);
+    const from = positions[slot]!;
+    let to = from;
+    if (from > 0 && compare(slot, slots[from - 1]!) < 0) {
+      // Up: the first position in [0, from) whose slot comes after this one.
+      let lo = 0;
+      let hi = from;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (compare(slots[mid]!, slot) < 0) lo = mid + 1;
+        else hi = mid;
+      }
+      to = lo;
+      slots.copyWithin(to + 1, to, from);
+    } else if (from + 1 < this.size && compare(slots[from + 1]!, slot) < 0) {
+      // Down: the last position in (from, size) whose slot comes before this one.
+      let lo = from + 1;
+      let hi = this.size;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (compare(slots[mid]!, slot) < 0) lo = mid + 1;
+        else hi = mid;
+      }
+      to = lo - 1;
+      slots.copyWithin(from, from + 1, to + 1);
+    }
+    if (to === from) return;
+    slots[to] = slot;
+    for (let p = Math.min(from, to); p <= Math.max(from, to); p++) positions[slots[p]!] = p;
+  }
+
+  private grow(capacity: number): void {
+    const words = wordsFor(capacity);
+    this.capacity = capacity;
+    this.ids.grow(capacity);
+    this.created = grownTyped(this.created, capacity);
+    this.likes = grownTyped(this.likes, capacity);
+    this.facetLo = grownTyped(this.facetLo, capacity);
+    this.facetHi = grownTyped(this.facetHi, capacity);
+    this.alive = grown(this.alive, words);
+    this.values = this.values.map((bits) => grown(bits, words));
+    for (const parts of this.terms.values()) for (const p of parts) p?.grow(words);
+    for (const name of ['recent', 'likes'] as const) {
+      this.orders[name] = grownTyped(this.orders[name], capacity);
+      this.positions[name] = grownTyped(this.positions[name], capacity);
+    }
+  }
+}
+
+function grownTyped<T extends Float64Array | Int32Array | Uint32Array>(array: T, length: number): T {
+  const next = new (array.constructor as new (n: number) => T)(length);
+  next.set(array);
+  return next;
+}
+
+function isSorted(order: Uint32Array, compare: (a: number, b: number) => number): boolean {
+  for (let i = 1; i < order.length; i++) if (compare(order[i - 1]!, order[i]!) > 0) return false;
+  return true;
+}
+
+/** The likes order from the recent one: a stable counting sort by likes, most first (ties stay newest first). */
+function likesOrderOf(recent: Uint32Array, likes: Int32Array): Uint32Array {
+  let max = 0;
+  for (const slot of recent) if (likes[slot]! > max) max = likes[slot]!;
+  const starts = new Uint32Array(max + 2);
+  for (const slot of recent) starts[max - likes[slot]! + 1]!++;
+  for (let k = 1; k < starts.length; k++) starts[k]! += starts[k - 1]!;
+  const out = new Uint32Array(recent.length);
+  for (const slot of recent) out[starts[max - likes[slot]!]!++] = slot;
+  return out;
+}

@@ -1,0 +1,139 @@
+import { FACET_KEYS, type FacetPart } from '@domain/facets';
+import type { GalleryFilters } from '@domain/gallery-filters';
+import { CATEGORY_KEYS } from '@domain/vocabulary';
+import { andInto, countBits, hasBit, orInto, slotsOf, type Bits } from './bitset';
+import type { CatalogueIndex, OrderName } from './catalogue-index';
+import { WEIGHT, type QueryLexeme } from './tsvector-text';
+
+/** The bits of a part of the document in a lexeme's postings (catalogue-index.ts PARTS order). */
+const PART_WEIGHTS = [WEIGHT.A, WEIGHT.B, WEIGHT.C, WEIGHT.D] as const;
+
+/** A view's matches: all of them (`where`), and the same split in relevance tiers, most relevant first. */
+export interface Matches {
+  where: Bits;
+  tiers: Bits[];
+}
+
+/**
+ * A search's words in one index: for each word, the creatives carrying it (or a lexeme it starts
+ * with) in each part of the document (null: none), so that the tiers are one pass over the words.
+ */
+export class WordSets {
+  private readonly perWord: (Bits | null)[][];
+
+  constructor(
+    private readonly index: CatalogueIndex,
+    words: readonly QueryLexeme[],
+  ) {
+    this.perWord = words.map((word) => {
+      const parts: (Bits | null)[] = PART_WEIGHTS.map(() => null);
+      for (const postings of index.lexemePostings(word.lexeme, word.prefix)) {
+        postings.forEach((list, part) => list?.orInto((parts[part] ??= new Uint32Array(index.words))));
+      }
+      return parts;
+    });
+  }
+
+  /**
+   * The creatives of `within` with every word in the document — the public parts for a visitor, every
+   * part for a member (an empty search matches nothing, as in PostgreSQL) — and their relevance tiers
+   * (search.ts): every word in the name; in the name or advertiser; in the public document; anywhere.
+   * A visitor's search has three. One pass over the words of the bitsets.
+   */
+  select(withAnalysis: boolean, within: Bits): Matches {
+    const words = this.index.words;
+    const where = new Uint32Array(words);
+    const tiers = Array.from({ length: withAnalysis ? 4 : 3 }, () => new Uint32Array(words));
+    if (this.perWord.length === 0) return { where, tiers };
+    const [t0, t1, t2] = tiers as [Bits, Bits, Bits];
+    const t3 = tiers[3];
+    const zero = new Uint32Array(words);
+    const parts = this.perWord.map((p) => p.map((bits) => bits ?? zero)) as [Bits, Bits, Bits, Bits][];
+    for (let w = 0; w < words; w++) {
+      const base = within[w]!;
+      if (base === 0) continue;
+      let a = base;
+      let ab = base;
+      let abc = base;
+      let all = base;
+      for (const [pa, pb, pc, pd] of parts) {
+        const x = pa[w]!;
+        const xb = x | pb[w]!;
+        const xc = xb | pc[w]!;
+        a &= x;
+        ab &= xb;
+        abc &= xc;
+        all &= xc | pd[w]!;
+      }
+      const last = withAnalysis ? all : abc;
+      if (last === 0) continue;
+      where[w] = last;
+      t0[w] = a;
+      t1[w] = ab & ~a;
+      t2[w] = abc & ~ab;
+      if (t3) t3[w] = all & ~abc;
+    }
+    return { where, tiers };
+  }
+}
+
+/** For each part the filters restrict, the bits of its chosen values (FACET_KEYS order). */
+export function requiredParts(filters: GalleryFilters): { part: FacetPart; bits: number[] }[] {
+  const required: { part: FacetPart; bits: number[] }[] = [];
+  for (const key of CATEGORY_KEYS) {
+    const chosen = filters.categories[key];
+    if (chosen?.length) required.push({ part: key, bits: bitsOf(chosen.map((v) => `${key}:${v}`)) });
+  }
+  if (filters.isJuntoAngel) required.push({ part: 'junto', bits: bitsOf(['junto']) });
+  if (filters.testedAndApproved) required.push({ part: 'tested', bits: bitsOf(['tested']) });
+  return required;
+}
+
+const bitsOf = (keys: string[]) => keys.map((k) => FACET_KEYS.indexOf(k)).filter((b) => b >= 0);
+
+/** Creatives with any of the values of `bits`. */
+export function anyOf(index: CatalogueIndex, bits: readonly number[]): Bits {
+  const set = new Uint32Array(index.words);
+  for (const bit of bits) orInto(set, index.values[bit]!);
+  return set;
+}
+
+/** Live creatives passing the filters (any value within a group, every group and flag). */
+export function filtered(index: CatalogueIndex, filters: GalleryFilters, within: Bits = index.alive): Bits {
+  const set = Uint32Array.from(within);
+  for (const { bits } of requiredParts(filters)) andInto(set, anyOf(index, bits));
+  return set;
+}
+
+/** Where a page starts: after a cursor's key, in the order of the page. */
+export interface PageKey {
+  likes: number;
+  createdUs: number;
+  id: string;
+}
+
+/** Up to this many matches, a page sorts them; past it, it walks the order. */
+const GATHER_MAX = 4096;
+
+/**
+ * Up to `limit` slots of `set` in `order`, after `after` (a cursor's key) if given: the few matches
+ * of a rare view are sorted by their positions; a common view's are met walking the order.
+ */
+export function pageOf(index: CatalogueIndex, set: Bits, order: OrderName, after: PageKey | null, limit: number): number[] {
+  const start = after ? index.positionAfter(order, after) : 0;
+  const positions = index.positions[order];
+  const total = countBits(set);
+  if (total <= GATHER_MAX) {
+    return slotsOf(set)
+      .filter((slot) => positions[slot]! >= start)
+      .sort((a, b) => positions[a]! - positions[b]!)
+      .slice(0, limit);
+  }
+  const slots = index.orders[order];
+  const page: number[] = [];
+  for (let p = start; p < index.size && page.length < limit; p++) {
+    const slot = slots[p]!;
+    if (hasBit(set, slot)) page.push(slot);
+  }
+  return page;
+}

@@ -1,0 +1,150 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '@server/db/client';
+import { rowsOf, type SqlRunner } from '@server/db/sql-rows';
+import { CatalogueIndex, type CatalogueEntry } from './catalogue-index';
+
+/** Rows read per round trip of the full load and of a catch-up. */
+const LOAD_CHUNK = 20_000;
+const CATCH_UP_CHUNK = 5_000;
+/** A sequence number missing this long was rolled back (or its transaction is very slow: it is then re-read by the next rebuild). */
+const GAP_PATIENCE_MS = 15_000;
+/** At the full load, the journal rows this far below its last are checked for transactions still open. */
+const LOAD_LOOKBACK = 2_000;
+/** The widest hole in the sequence numbers that is waited for. */
+const MAX_GAP = 10_000;
+/** Journal rows older than this are deleted (by whichever instance catches up). */
+const JOURNAL_KEEP = '1 day';
+
+/** What the full load and a catch-up read of a creative (null columns: the creative no longer exists). */
+interface EntryRow {
+  id: string;
+  status: string | null;
+  t: string | null;
+  likes: number | null;
+  facet_lo: number | null;
+  facet_hi: number | null;
+  doc: string | null;
+}
+
+const entryColumns = (c: string) =>
+  sql.raw(`${c}.status, (extract(epoch from ${c}.created_at) * 1000000)::bigint::text as t, ${c}.likes, ${c}.facet_lo, ${c}.facet_hi,
+    case when ${c}.status = 'approved' then ${c}.member_search_vector::text end as doc`);
+
+function entryOf(row: EntryRow): CatalogueEntry | null {
+  if (row.status !== 'approved' || row.t === null || row.doc === null) return null;
+  return {
+    id: row.id,
+    createdUs: Number(row.t),
+    likes: Number(row.likes),
+    facetLo: Number(row.facet_lo),
+    facetHi: Number(row.facet_hi),
+    document: row.doc,
+  };
+}
+
+/** Where the journal stands for an index: every sequence number ≤ `applied` is in it, and those of `gaps` are not yet. */
+export interface JournalPosition {
+  applied: number;
+  /** Missing sequence numbers above which later ones were applied, with when they were first missed. */
+  gaps: Map<number, number>;
+}
+
+/**
+ * Reads the whole approved catalogue into a new index, newest first (the recent order's index), in
+ * one repeatable-read snapshot together with the journal's position, through a cursor.
+ */
+export async function loadCatalogue(db: Db): Promise<{ index: CatalogueIndex; position: JournalPosition }> {
+  return db.transaction(
+    async (tx) => {
+      const [{ n, last } = { n: 0, last: '0' }] = await rowsOf<{ n: number; last: string }>(
+        tx,
+        sql`select (select count(*)::int from creatives where status = 'approved') as n,
+                   (select coalesce(max(seq), 0)::text from catalogue_journal) as last`,
+      );
+      const index = new CatalogueIndex(Math.ceil(Number(n) * 1.1) + 1024);
+      index.beginLoad();
+      await tx.execute(sql`declare catalogue_load no scroll cursor for
+        select c.id, ${entryColumns('c')} from creatives c where c.status = 'approved' order by c.created_at desc, c.id desc`);
+      for (;;) {
+        const rows = await rowsOf<EntryRow>(tx, sql`fetch ${sql.raw(String(LOAD_CHUNK))} from catalogue_load`);
+        for (const row of rows) {
+          const entry = entryOf(row);
+          if (entry) index.add(entry);
+        }
+        if (rows.length < LOAD_CHUNK) break;
+      }
+      await tx.execute(sql`close catalogue_load`);
+      index.endLoad();
+      // Sequence numbers taken by transactions still open at the snapshot are below `last` but not visible yet: gaps.
+      const lastSeq = Number(last);
+      const seen = await rowsOf<{ seq: string }>(
+        tx,
+        sql`select seq::text from catalogue_journal where seq > ${lastSeq - LOAD_LOOKBACK} and seq <= ${lastSeq}`,
+      );
+      const visible = new Set(seen.map((r) => Number(r.seq)));
+      const gaps = new Map<number, number>();
+      for (let s = Math.max(1, lastSeq - LOAD_LOOKBACK + 1); s <= lastSeq; s++) if (!visible.has(s)) gaps.set(s, Date.now());
+      return { index, position: { applied: lastSeq, gaps } };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+/**
+ * Applies the journal's rows after `position` to `index`: each named creative is read as it is now,
+ * taken out, and put back with a new slot if it is approved (a change of its likes only moves it in
+ * the likes order). Returns how many creatives changed, or null when the backlog is too long to be
+ * worth it (the caller rebuilds).
+ */
+export async function catchUp(
+  db: SqlRunner,
+  index: CatalogueIndex,
+  position: JournalPosition,
+  maxBacklog = 100_000,
+): Promise<number | null> {
+  let changed = 0;
+  let read = 0;
+  for (;;) {
+    const gaps = [...position.gaps.keys()];
+    const rows = await rowsOf<EntryRow & { seq: string; kind: string }>(
+      db,
+      sql`select j.seq::text, j.creative_id as id, j.kind, ${entryColumns('c')}
+            from catalogue_journal j left join creatives c on c.id = j.creative_id
+           where j.seq > ${position.applied} or j.seq = any(${sql.param(gaps.map(String))}::bigint[])
+           order by j.seq limit ${CATCH_UP_CHUNK}`,
+    );
+    read += rows.length;
+    if (read > maxBacklog) return null;
+    // The last row of each creative says how it is now; a 'doc' anywhere means its document may have changed.
+    const latest = new Map<string, { row: EntryRow; doc: boolean }>();
+    for (const row of rows) {
+      const seq = Number(row.seq);
+      if (!position.gaps.delete(seq)) {
+        // A jump wider than a burst of concurrent writes is not waited for (a restored or reset sequence).
+        if (seq - position.applied <= MAX_GAP) for (let s = position.applied + 1; s < seq; s++) position.gaps.set(s, Date.now());
+        position.applied = Math.max(position.applied, seq);
+      }
+      const before = latest.get(row.id);
+      latest.set(row.id, { row, doc: (before?.doc ?? false) || row.kind === 'doc' });
+    }
+    for (const [id, { row, doc }] of latest) {
+      const entry = entryOf(row);
+      if (!doc && entry && index.setLikes(id, entry.likes)) {
+        changed++;
+        continue;
+      }
+      const removed = index.remove(id);
+      if (entry) index.add(entry);
+      if (removed || entry) changed++;
+    }
+    if (rows.length < CATCH_UP_CHUNK) break;
+  }
+  const now = Date.now();
+  for (const [seq, since] of position.gaps) if (now - since > GAP_PATIENCE_MS) position.gaps.delete(seq);
+  return changed;
+}
+
+/** Deletes the journal's old rows. */
+export async function pruneJournal(db: SqlRunner): Promise<void> {
+  await db.execute(sql`delete from catalogue_journal where at < now() - ${JOURNAL_KEEP}::interval`);
+}

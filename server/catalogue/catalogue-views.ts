@@ -1,0 +1,73 @@
+import type { GalleryFilters } from '@domain/gallery-filters';
+import type { FacetCounts } from '@domain/types';
+import type { Catalogue } from './catalogue';
+import type { CatalogueIndex } from './catalogue-index';
+import { filtered, pageOf, WordSets, type PageKey } from './catalogue-query';
+import { facetCountsOf } from './facet-bits';
+
+/** The tsquery text of the gallery's full-text search (search.ts `toTsquery`), built by the caller. */
+type Tsquery = string;
+
+/** A view's search in the engine: the index, and the search's word sets (null without a search). */
+export interface EngineMatch {
+  index: CatalogueIndex;
+  words: WordSets | null;
+}
+
+/**
+ * The engine's reading of a search, or null when the engine cannot answer it and SQL does: a
+ * substring search (`tsquery` null), or a query PostgreSQL does not read as a plain AND of words.
+ */
+export async function engineMatch(catalogue: Catalogue, tsquery: Tsquery | null | undefined): Promise<EngineMatch | null> {
+  if (tsquery === undefined) return { index: await catalogue.fresh(), words: null };
+  if (tsquery === null) return null;
+  const lexemes = await catalogue.lexemesOf(tsquery);
+  if (!lexemes) return null;
+  const index = await catalogue.fresh();
+  return { index, words: new WordSets(index, lexemes) };
+}
+
+/** The sort of a gallery page and where its cursor left off (time in ms, as cursors carry it). */
+export type GalleryPosition =
+  | { sort: 'recent'; after: { at: Date; id: string } | null }
+  | { sort: 'likes'; after: { likes: number; at: Date; id: string } | null }
+  | { sort: 'relevance'; after: { tier: number; at: Date; id: string } | null };
+
+/** One creative of a page: its id and its relevance tier (0 outside relevance). */
+export interface Pick {
+  id: string;
+  tier: number;
+}
+
+const keyOf = (after: { likes?: number; at: Date; id: string } | null): PageKey | null =>
+  after && { likes: after.likes ?? 0, createdUs: after.at.getTime() * 1000, id: after.id };
+
+/**
+ * The creatives of a gallery page, in order, up to `limit`: the match within the filters, walked in
+ * the sort's order after the cursor; for relevance, tier by tier from the cursor's (newest first within one).
+ */
+export function galleryPicks(
+  { index, words }: EngineMatch,
+  withAnalysis: boolean,
+  filters: GalleryFilters,
+  position: GalleryPosition,
+  limit: number,
+): Pick[] {
+  const within = filtered(index, filters);
+  const picks = (slots: number[], tier = 0) => slots.map((slot) => ({ id: index.ids.idOf(slot), tier }));
+  if (!words) return picks(pageOf(index, within, position.sort === 'likes' ? 'likes' : 'recent', keyOf(position.after), limit));
+  const { where, tiers } = words.select(withAnalysis, within);
+  if (position.sort !== 'relevance') return picks(pageOf(index, where, position.sort, keyOf(position.after), limit));
+  const found: Pick[] = [];
+  const fromTier = position.after?.tier ?? 0;
+  for (let tier = fromTier; tier < tiers.length && found.length < limit; tier++) {
+    const after = tier === fromTier ? keyOf(position.after) : null;
+    found.push(...picks(pageOf(index, tiers[tier]!, 'recent', after, limit - found.length), tier));
+  }
+  return found;
+}
+
+/** The filter dialog's counts of a view (the whole catalogue without a search). */
+export function viewFacetCounts({ index, words }: EngineMatch, withAnalysis: boolean, filters: GalleryFilters): FacetCounts {
+  return facetCountsOf(index, words ? words.select(withAnalysis, index.alive).where : null, filters);
+}

@@ -1,0 +1,166 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '@server/db/client';
+import { rowsOf } from '@server/db/sql-rows';
+import { logger } from '@server/log';
+import type { CatalogueIndex } from './catalogue-index';
+import { catchUp, loadCatalogue, pruneJournal, type JournalPosition } from './catalogue-sync';
+import { readAndQuery, type QueryLexeme } from './tsvector-text';
+
+export interface CatalogueOptions {
+  /**
+   * How often the journal is read for writes made outside the API (ms). 0: before every query —
+   * what the tests use, whose fixtures write to the database directly.
+   */
+  pollMs?: number;
+  /** Dead slots past this share of the slots start a rebuild in the background. */
+  deadShare?: number;
+}
+
+/** Normalised search words kept (a pure function of the words: PostgreSQL's parser and stemmer). */
+const LEXEMES_KEPT = 20_000;
+const PRUNE_EVERY_MS = 10 * 60_000;
+
+/**
+ * The catalogue engine of one process (docs/decisions/019-catalogue-engine.md): the approved
+ * catalogue in memory (catalogue-index.ts), loaded at start-up and kept in step with the database's
+ * journal (catalogue-sync.ts). `fresh()` gives the index once every write this process has been told
+ * of is applied: `changed()` — called for every API write of this instance, and for the other
+ * instances' writes through Redis — makes the next query read the journal first; a timer reads it
+ * every `pollMs` for writes made outside the API. PostgreSQL stays the record: pages read their
+ * rows by id.
+ */
+export class Catalogue {
+  private index: CatalogueIndex | null = null;
+  private position: JournalPosition | null = null;
+  private loading: Promise<void> | null = null;
+  private wanted = 1;
+  private applied = 0;
+  private syncing: Promise<void> | null = null;
+  private rebuilding = false;
+  private timer: NodeJS.Timeout | null = null;
+  private lastPrune = 0;
+  private readonly lexemes = new Map<string, QueryLexeme[] | null>();
+  private readonly pollMs: number;
+  private readonly deadShare: number;
+
+  constructor(
+    private readonly db: Db,
+    options: CatalogueOptions = {},
+  ) {
+    this.pollMs = options.pollMs ?? 2_000;
+    this.deadShare = options.deadShare ?? 0.2;
+  }
+
+  /** Loads the catalogue (once; later calls wait for the same load) and starts following the journal. */
+  start(): Promise<void> {
+    this.loading ??= (async () => {
+      const started = Date.now();
+      const { index, position } = await loadCatalogue(this.db);
+      this.index = index;
+      this.position = position;
+      this.applied = this.wanted - 1;
+      logger.info(
+        { creatives: index.liveCount, lexemes: index.lexemeCount, mb: Math.round(index.bytes / 1e6), ms: Date.now() - started },
+        'catalogue : chargé en mémoire',
+      );
+      if (this.pollMs > 0) {
+        this.timer = setInterval(() => {
+          this.changed();
+          this.fresh().catch((err: unknown) => logger.warn({ err }, 'catalogue : lecture du journal impossible'));
+        }, this.pollMs);
+        this.timer.unref();
+      }
+    })().catch((err: unknown) => {
+      this.loading = null;
+      throw err;
+    });
+    return this.loading;
+  }
+
+  get ready(): boolean {
+    return this.index !== null;
+  }
+
+  /** Something changed in the database: the next `fresh()` reads the journal first. */
+  changed(): void {
+    this.wanted++;
+  }
+
+  /** The index, with every change this process has heard of applied (after loading it if needed). */
+  async fresh(): Promise<CatalogueIndex> {
+    if (!this.index) await this.start();
+    if (this.pollMs === 0) this.changed();
+    const target = this.wanted;
+    while (this.applied < target) {
+      if (!this.syncing) {
+        this.syncing = this.sync(this.wanted).finally(() => {
+          this.syncing = null;
+        });
+      }
+      await this.syncing;
+    }
+    return this.index!;
+  }
+
+  /**
+   * The lexemes of search words as PostgreSQL's French configuration makes them (stemmed, accents
+   * and stop words removed, `:*` for a prefix), the way the gallery's `to_tsquery` reads them; null
+   * when the query is not a plain AND of words (the caller answers in SQL). Kept per text.
+   */
+  async lexemesOf(tsquery: string): Promise<QueryLexeme[] | null> {
+    const kept = this.lexemes.get(tsquery);
+    if (kept !== undefined) return kept;
+    const [row] = await rowsOf<{ q: string }>(this.db, sql`select to_tsquery('fr_search', ${tsquery})::text as q`);
+    const lexemes = readAndQuery(row?.q ?? '');
+    if (this.lexemes.size >= LEXEMES_KEPT) this.lexemes.delete(this.lexemes.keys().next().value!);
+    this.lexemes.set(tsquery, lexemes);
+    return lexemes;
+  }
+
+  /** Figures for the logs and the benchmark. */
+  get stats() {
+    const index = this.index;
+    return index ? { creatives: index.liveCount, deadSlots: index.dead, lexemes: index.lexemeCount, bytes: index.bytes } : null;
+  }
+
+  close(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  private async sync(target: number): Promise<void> {
+    const index = this.index!;
+    const changed = await catchUp(this.db, index, this.position!);
+    // Swapped for a rebuilt index meanwhile: the waiting queries read the journal again, for the new one.
+    if (index !== this.index) return;
+    if (changed === null || index.dead > Math.max(10_000, index.size * this.deadShare)) this.rebuildLater();
+    this.applied = Math.max(this.applied, target);
+    if (Date.now() - this.lastPrune > PRUNE_EVERY_MS) {
+      this.lastPrune = Date.now();
+      pruneJournal(this.db).catch((err: unknown) => logger.warn({ err }, 'catalogue : purge du journal impossible'));
+    }
+  }
+
+  /**
+   * A new index read from the database in the background, brought up to date with the journal and
+   * swapped in: it reclaims dead slots. The current index answers meanwhile.
+   */
+  private rebuildLater(): void {
+    if (this.rebuilding) return;
+    this.rebuilding = true;
+    void (async () => {
+      try {
+        const { index, position } = await loadCatalogue(this.db);
+        await catchUp(this.db, index, position, Infinity);
+        this.index = index;
+        this.position = position;
+        // Every query from now on waits until the new index has read the journal up to its own time.
+        this.applied = 0;
+      } catch (err) {
+        logger.warn({ err }, 'catalogue : reconstruction impossible');
+      } finally {
+        this.rebuilding = false;
+      }
+    })();
+  }
+}

@@ -1,0 +1,57 @@
+import { grown, orInto, setBit, type Bits } from './bitset';
+
+/**
+ * The slots carrying one lexeme in one part of the document: a list while few (4 bytes a slot), a
+ * bitset once the list would be larger than one (the index's words × 4 bytes). Slots are only ever
+ * added: a creative that changes gets a new slot and its old one dies (catalogue-index.ts).
+ */
+export class Postings {
+  private list: Uint32Array | null = new Uint32Array(2);
+  private size = 0;
+  private dense: Bits | null = null;
+
+  add(slot: number, words: number): void {
+    if (this.dense) {
+      setBit(this.dense, slot);
+      return;
+    }
+    if (this.size === this.list!.length) {
+      if (this.size * 2 > words) {
+        this.toDense(words);
+        setBit(this.dense!, slot);
+        return;
+      }
+      const next = new Uint32Array(this.size * 2);
+      next.set(this.list!);
+      this.list = next;
+    }
+    this.list![this.size++] = slot;
+  }
+
+  /** `bits |= these slots`. */
+  orInto(bits: Bits): void {
+    if (this.dense) {
+      orInto(bits, this.dense);
+      return;
+    }
+    const list = this.list!;
+    for (let i = 0; i < this.size; i++) setBit(bits, list[i]!);
+  }
+
+  /** Called when the index grows to `words` words. */
+  grow(words: number): void {
+    if (this.dense) this.dense = grown(this.dense, words);
+  }
+
+  /** Bytes held. */
+  get bytes(): number {
+    return this.dense ? this.dense.byteLength : this.list!.byteLength;
+  }
+
+  private toDense(words: number): void {
+    const bits = new Uint32Array(words);
+    for (let i = 0; i < this.size; i++) setBit(bits, this.list![i]!);
+    this.dense = bits;
+    this.list = null;
+  }
+}
