@@ -9,6 +9,7 @@ import { readCells } from '@server/services/creatives/facet-cells';
 import { facetCounts } from '@server/services/creatives/facets.service';
 import { listGallery, listGalleryForMembers } from '@server/services/creatives/gallery.service';
 import { firstMatching } from '@server/services/creatives/search';
+import { readSimilarSource, similarTo } from '@server/services/creatives/similar.service';
 import { insertCreative } from './helpers/fixtures';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -19,7 +20,7 @@ import { createTestApp, type TestApp } from './helpers/test-app';
  * flags; each sort; visitors and members) and random writes between them (likes and unlikes through
  * the API, approvals, rejections, tag and name edits, deletions, featuring, new creatives, straight
  * to the database): every page of every view, the cursor of a page taken before a write and followed
- * after it, the corrected term, and the filter counts agree. On PGlite, and on PostgreSQL when
+ * after it, the corrected term, the filter counts and the similar creatives of a random one agree. On PGlite, and on PostgreSQL when
  * DATABASE_URL is set (npm test runs both).
  */
 
@@ -222,7 +223,7 @@ async function randomWrite(r: Random): Promise<string> {
 }
 
 describe('the catalogue engine', () => {
-  it('answers every page, cursor, correction and count of random views as SQL does, through random writes', async () => {
+  it('answers every page, cursor, correction, count and similar list of random views as SQL does, through random writes', async () => {
     const r = generator(SEED);
     for (let i = 0; i < 40; i++) await insertCreative(t.db, creativeValues(r));
     for (let round = 0; round < ROUNDS; round++) {
@@ -237,6 +238,10 @@ describe('the catalogue engine', () => {
         expect(await facetCounts(t.db, t.deps.catalogue, members, facetsQueryInput.parse(view)), context).toEqual(
           await facetsInSql(view, members),
         );
+        const source = await readSimilarSource(t.db, r.pick(await t.db.select({ id: creatives.id }).from(creatives)).id);
+        const similar = async (engine: boolean) =>
+          (await similarTo(t.db, source, { withAnalysis: members }, engine ? t.deps.catalogue : null)).map((c) => c.id);
+        expect(await similar(true), `${context} (similar to ${source.id})`).toEqual(await similar(false));
         // A cursor taken before a write goes on after it as SQL's does.
         const first = await pageOf(view, members, true);
         writes.push(await randomWrite(r));

@@ -1,8 +1,12 @@
+import { FACET_KEYS } from '@domain/facets';
 import type { GalleryFilters } from '@domain/gallery-filters';
+import { SIMILARITY_WEIGHTS } from '@domain/suggestions';
 import type { FacetCounts } from '@domain/types';
+import { CATEGORY_KEYS, type CategoryKey } from '@domain/vocabulary';
+import { andInto, clearBit, hasBit, orInto } from './bitset';
 import type { Catalogue } from './catalogue';
 import type { CatalogueIndex } from './catalogue-index';
-import { filtered, pageOf, WordSets, type PageKey } from './catalogue-query';
+import { anyOf, filtered, pageOf, WordSets, type PageKey } from './catalogue-query';
 import { facetCountsOf } from './facet-bits';
 
 /** The tsquery text of the gallery's full-text search (search.ts `toTsquery`), built by the caller. */
@@ -70,4 +74,36 @@ export function galleryPicks(
 /** The filter dialog's counts of a view (the whole catalogue without a search). */
 export function viewFacetCounts({ index, words }: EngineMatch, withAnalysis: boolean, filters: GalleryFilters): FacetCounts {
   return facetCountsOf(index, words ? words.select(withAnalysis, index.alive).where : null, filters);
+}
+
+/** A creative whose similar ones are asked for: its id and tag values per group. */
+export type SimilarOf = { id: string } & Record<CategoryKey, string[]>;
+
+/**
+ * 'Créatives similaires' (similar.service.ts) from the index, with the same pools as its SQL: the
+ * newest `poolSize` creatives sharing a sector and a type, and the newest sharing any tag value, scored
+ * by the weights of the values they share, then newest first; never the creative itself.
+ */
+export function similarPicks(index: CatalogueIndex, me: SimilarOf, poolSize: number, limit: number): string[] {
+  const keys = CATEGORY_KEYS.filter((k) => me[k].length > 0);
+  if (keys.length === 0) return [];
+  const self = index.ids.slotOf(me.id);
+  const bitsOf = (key: CategoryKey) => me[key].map((v) => FACET_KEYS.indexOf(`${key}:${v}`)).filter((b) => b >= 0);
+  const sharing = (key: CategoryKey) => {
+    const set = anyOf(index, bitsOf(key));
+    if (self >= 0) clearBit(set, self);
+    return set;
+  };
+  const heavy = keys.filter((k) => k === 'sector' || k === 'type');
+  const anyShared = keys.map(sharing).reduce((all, set) => orInto(all, set));
+  const candidates = new Set(pageOf(index, anyShared, 'recent', null, poolSize));
+  if (heavy.length > 0) {
+    const both = heavy.map(sharing).reduce((all, set) => andInto(all, set));
+    for (const slot of pageOf(index, both, 'recent', null, poolSize)) candidates.add(slot);
+  }
+  const weighted = keys.flatMap((k) => bitsOf(k).map((bit) => ({ bit, weight: SIMILARITY_WEIGHTS[k] })));
+  const score = (slot: number) => weighted.reduce((sum, { bit, weight }) => sum + (hasBit(index.values[bit]!, slot) ? weight : 0), 0);
+  const scored = [...candidates].map((slot) => ({ slot, score: score(slot) }));
+  scored.sort((a, b) => b.score - a.score || index.compareRecent(a.slot, b.slot));
+  return scored.slice(0, limit).map((s) => index.ids.idOf(s.slot));
 }

@@ -81,7 +81,7 @@ export async function memberSimilar(deps: MemberDeps, c: Context<AppEnv>, viewer
   const withAnalysis = can(viewer.role, 'creative:read-analysis');
   const load = async () => {
     const source = await readSimilarSource(deps.db, id);
-    return { source, items: await similarTo(deps.db, source, { withAnalysis }) };
+    return { source, items: await similarTo(deps.db, source, { withAnalysis }, deps.catalogue) };
   };
   const { source, items } = withAnalysis ? await sharedAmongMembers(deps, c, load) : await load();
   checkMayOpen(source, viewer);

@@ -61,7 +61,7 @@ export function creativesRoutes(deps: Deps) {
         if (viewer) return c.json(await memberSimilar(deps, c, viewer, creativeId(c)));
         const source = await readSimilarSource(db, creativeId(c));
         checkMayOpen(source, null);
-        return c.json(await similarTo(db, source, { withAnalysis: false }));
+        return c.json(await similarTo(db, source, { withAnalysis: false }, deps.catalogue));
       })
 
       .post('/:id/like', requirePermission('creative:like'), async (c) =>

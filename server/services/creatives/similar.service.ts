@@ -6,6 +6,8 @@ import { MSG } from '@domain/messages';
 import { SIMILAR_LIMIT, SIMILARITY_WEIGHTS } from '@domain/suggestions';
 import type { Creative, User } from '@domain/types';
 import { CATEGORY_KEYS, type CategoryKey } from '@domain/vocabulary';
+import type { Catalogue } from '@server/catalogue/catalogue';
+import { similarPicks } from '@server/catalogue/catalogue-views';
 import type { Db } from '@server/db/client';
 import { creatives } from '@server/db/schema';
 import { selectCreatives, toCreative } from './creative-row';
@@ -73,9 +75,29 @@ export function checkMayOpen(source: SimilarSource, viewer: User | null): void {
 /**
  * 'Créatives similaires': up to 6 approved creatives sharing the most tag values with `me`, scored
  * 3·sectors + 3·types + formats + objectives + platforms shared, newest first on a tie; never the
- * creative itself. Every `likedByMe` is false: the viewer's own likes are added by the caller.
+ * creative itself. With the catalogue engine, the same pools are read from memory and only the
+ * chosen rows from the database. Every `likedByMe` is false: the viewer's own likes are added by the caller.
  */
-export async function similarTo(db: Db, me: SimilarSource, view: { withAnalysis: boolean }): Promise<Creative[]> {
+export async function similarTo(
+  db: Db,
+  me: SimilarSource,
+  view: { withAnalysis: boolean },
+  catalogue: Catalogue | null = null,
+): Promise<Creative[]> {
+  if (catalogue) {
+    const ids = similarPicks(await catalogue.fresh(), me, POOL_SIZE, SIMILAR_LIMIT);
+    if (ids.length === 0) return [];
+    const rows = new Map(
+      (await selectCreatives(db, null).where(and(inArray(creatives.id, ids), eq(creatives.status, 'approved')))).map((r) => [
+        r.creative.id,
+        r,
+      ]),
+    );
+    return ids.flatMap((id) => {
+      const row = rows.get(id);
+      return row ? [toCreative(row, view)] : [];
+    });
+  }
   const keys = CATEGORY_KEYS.filter((k) => me[k].length > 0);
   if (keys.length === 0) return [];
   const score = scoreOf(me);
