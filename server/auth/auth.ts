@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { schema } from '../db/schema';
 import { logger } from '../log';
 import type { RedisLink } from '../redis/redis-link';
+import { noticingRefusals, refusingWhenUnavailable } from './auth-refusals';
 import { redisAuthRateLimit } from './redis-auth-rate-limit';
 
 export interface AuthOptions {
@@ -35,17 +36,19 @@ const PASSWORD_ENDPOINTS = ['/sign-in/email', '/sign-up/email', '/change-passwor
 /**
  * better-auth does passwords (scrypt), sessions in the database and their cookies, origin checks
  * and rate limits (in Redis when several instances share them). Only the endpoints our routes call are reachable (server/routes/auth).
+ * When its database refuses (overload, PostgreSQL out of reach), its handler and `api` calls throw
+ * AppError UNAVAILABLE — 503 — instead of its own 500 (auth-refusals.ts).
  */
 export function createAuth(options: AuthOptions) {
   const secure = options.publicUrl.startsWith('https://');
   const attempts = { window: 60, max: options.attemptsPerMinute ?? 30 };
-  return betterAuth({
+  const auth = betterAuth({
     appName: 'Créathèque',
     baseURL: options.publicUrl,
     basePath: '/api/auth',
     secret: options.secret,
     trustedOrigins: [options.publicUrl, ...(options.trustedOrigins ?? [])],
-    database: drizzleAdapter(options.db, { provider: 'pg', schema }),
+    database: noticingRefusals(drizzleAdapter(options.db, { provider: 'pg', schema })),
     telemetry: { enabled: false },
     emailAndPassword: {
       enabled: true,
@@ -103,6 +106,7 @@ export function createAuth(options: AuthOptions) {
       },
     },
   });
+  return refusingWhenUnavailable(auth);
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -20,6 +20,53 @@ export function isOverload(err: unknown): boolean {
   return false;
 }
 
+/**
+ * PostgreSQL's SQLSTATEs of a server that cannot take a connection or has dropped it: class 08
+ * (connection exception), 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now
+ * (starting up, shutting down, in recovery) and 53300 too_many_connections.
+ */
+const UNREACHABLE_SQLSTATE = /^(?:08[0-9A-Z]{3}|57P0[123]|53300)$/;
+
+/** Node's socket and DNS errors: the database (or Redis, the object store) cannot be reached. */
+const UNREACHABLE_SOCKET = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/**
+ * pg's errors about its connection, which carry no code: the socket closed ('Connection terminated
+ * unexpectedly', '… due to connection timeout'), a client left unusable by it, no connection made
+ * within connectionTimeoutMillis ('timeout expired'), or none free in time from a pool.
+ */
+const LOST_CONNECTION =
+  /^(?:Connection terminated\b|Client has encountered a connection error|Client was closed and is not queryable|timeout expired$|timeout exceeded when trying to connect$)/;
+
+/**
+ * A dependency that cannot be reached or has dropped the connection — PostgreSQL refusing, down,
+ * restarting, out of connections; a socket refused or reset — also when Drizzle has wrapped it (as
+ * `cause`) or Node has gathered several attempts in an AggregateError (`errors`).
+ */
+export function isConnectionFailure(err: unknown): boolean {
+  for (let e = err, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNREACHABLE_SQLSTATE.test(code) || UNREACHABLE_SOCKET.has(code))) return true;
+    if (LOST_CONNECTION.test(e.message)) return true;
+    if (e instanceof AggregateError && e.errors.some((inner) => isConnectionFailure(inner))) return true;
+  }
+  return false;
+}
+
+/** Every refusal answered 503 with Retry-After: overload (isOverload) or an unreachable dependency (isConnectionFailure). */
+export function isUnavailable(err: unknown): boolean {
+  return isOverload(err) || isConnectionFailure(err);
+}
+
 const headers = { 'Retry-After': String(RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' };
 
 /**
