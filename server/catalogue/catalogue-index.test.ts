@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { countBits, slotsOf } from './bitset';
 import { CatalogueIndex, type CatalogueEntry } from './catalogue-index';
 import { pageOf, WordSets } from './catalogue-query';
+import { facetCountsOf } from './facet-bits';
+import { FACET_KEYS, LO_BITS } from '@domain/facets';
+import { CATEGORY_LISTS } from '@domain/vocabulary';
 import { SlotIds } from './slot-ids';
 import { readAndQuery, readTsvectorText, WEIGHT } from './tsvector-text';
 
@@ -97,5 +100,42 @@ describe('the catalogue index', () => {
     expect(countBits(words.where)).toBe(2);
     expect(countBits(new WordSets(index, [{ lexeme: 'cro', prefix: true }]).select(true, index.alive).where)).toBe(3);
     expect(countBits(new WordSets(index, []).select(true, index.alive).where)).toBe(0);
+  });
+
+  it('counts the filter values by bitsets as domain/facets.ts counts them one by one', () => {
+    const index = new CatalogueIndex(64);
+    let x = 7;
+    const next = () => (x = (Math.imul(x, 1103515245) + 12345) >>> 0);
+    for (let n = 0; n < 500; n++) {
+      let lo = 0;
+      let hi = 0;
+      for (let bit = 0; bit < FACET_KEYS.length; bit++) {
+        if (next() % 5 !== 0) continue;
+        if (bit < LO_BITS) lo |= 1 << bit;
+        else hi |= 1 << (bit - LO_BITS);
+      }
+      index.add(entry(n, { facetLo: lo, facetHi: hi, document: n % 3 ? `'chat':1A` : `'lion':1A` }));
+    }
+    for (let n = 0; n < 500; n += 7) index.remove(uuid(n));
+    const views = [
+      { categories: {}, isJuntoAngel: false, testedAndApproved: false },
+      { categories: { sector: [CATEGORY_LISTS.sector[0]!, CATEGORY_LISTS.sector[3]!] }, isJuntoAngel: true, testedAndApproved: false },
+      {
+        categories: { format: [CATEGORY_LISTS.format[1]!], platform: [CATEGORY_LISTS.platform[2]!] },
+        isJuntoAngel: false,
+        testedAndApproved: true,
+      },
+    ];
+    const chats = () => new WordSets(index, [{ lexeme: 'chat', prefix: false }]).select(false, index.alive).where;
+    for (const filters of views) {
+      for (const matches of [null, chats]) {
+        index.beginScratch();
+        const bitsets = facetCountsOf(index, matches && matches(), filters, 0);
+        index.beginScratch();
+        const oneByOne = facetCountsOf(index, matches && matches(), filters, Infinity);
+        expect(bitsets).toEqual(oneByOne);
+        expect(bitsets.total).toBeGreaterThan(0);
+      }
+    }
   });
 });

@@ -19,18 +19,25 @@ export interface Matches {
  * with) in each part of the document (null: none), so that the tiers are one pass over the words.
  */
 export class WordSets {
-  private readonly perWord: (Bits | null)[][];
-
   constructor(
     private readonly index: CatalogueIndex,
-    words: readonly QueryLexeme[],
-  ) {
-    this.perWord = words.map((word) => {
-      const parts: (Bits | null)[] = PART_WEIGHTS.map(() => null);
-      for (const postings of index.lexemePostings(word.lexeme, word.prefix)) {
-        postings.forEach((list, part) => list?.orInto((parts[part] ??= new Uint32Array(index.words))));
-      }
-      return parts;
+    private readonly words: readonly QueryLexeme[],
+  ) {}
+
+  /** For each word, the creatives carrying it in each part of the document (scratch bitsets). */
+  private parts(): Bits[][] {
+    const zero = this.index.scratch();
+    return this.words.map((word) => {
+      const lexemes = this.index.lexemePostings(word.lexeme, word.prefix);
+      return PART_WEIGHTS.map((_, part) => {
+        const lists = lexemes.flatMap((postings) => postings[part] ?? []);
+        // One lexeme held as a bitset (a common word): read in place.
+        if (lists.length === 1 && lists[0]!.bits) return lists[0]!.bits;
+        if (lists.length === 0) return zero;
+        const bits = this.index.scratch();
+        for (const list of lists) list.orInto(bits);
+        return bits;
+      });
     });
   }
 
@@ -42,13 +49,12 @@ export class WordSets {
    */
   select(withAnalysis: boolean, within: Bits): Matches {
     const words = this.index.words;
-    const where = new Uint32Array(words);
-    const tiers = Array.from({ length: withAnalysis ? 4 : 3 }, () => new Uint32Array(words));
-    if (this.perWord.length === 0) return { where, tiers };
+    const where = this.index.scratch();
+    const tiers = Array.from({ length: withAnalysis ? 4 : 3 }, () => this.index.scratch());
+    if (this.words.length === 0) return { where, tiers };
     const [t0, t1, t2] = tiers as [Bits, Bits, Bits];
     const t3 = tiers[3];
-    const zero = new Uint32Array(words);
-    const parts = this.perWord.map((p) => p.map((bits) => bits ?? zero)) as [Bits, Bits, Bits, Bits][];
+    const parts = this.parts() as [Bits, Bits, Bits, Bits][];
     for (let w = 0; w < words; w++) {
       const base = within[w]!;
       if (base === 0) continue;
@@ -93,14 +99,14 @@ const bitsOf = (keys: string[]) => keys.map((k) => FACET_KEYS.indexOf(k)).filter
 
 /** Creatives with any of the values of `bits`. */
 export function anyOf(index: CatalogueIndex, bits: readonly number[]): Bits {
-  const set = new Uint32Array(index.words);
+  const set = index.scratch();
   for (const bit of bits) orInto(set, index.values[bit]!);
   return set;
 }
 
 /** Live creatives passing the filters (any value within a group, every group and flag). */
 export function filtered(index: CatalogueIndex, filters: GalleryFilters, within: Bits = index.alive): Bits {
-  const set = Uint32Array.from(within);
+  const set = index.scratchCopy(within);
   for (const { bits } of requiredParts(filters)) andInto(set, anyOf(index, bits));
   return set;
 }

@@ -57,6 +57,7 @@ export function galleryPicks(
   position: GalleryPosition,
   limit: number,
 ): Pick[] {
+  index.beginScratch();
   const within = filtered(index, filters);
   const picks = (slots: number[], tier = 0) => slots.map((slot) => ({ id: index.ids.idOf(slot), tier }));
   if (!words) return picks(pageOf(index, within, position.sort === 'likes' ? 'likes' : 'recent', keyOf(position.after), limit));
@@ -73,6 +74,7 @@ export function galleryPicks(
 
 /** The filter dialog's counts of a view (the whole catalogue without a search). */
 export function viewFacetCounts({ index, words }: EngineMatch, withAnalysis: boolean, filters: GalleryFilters): FacetCounts {
+  index.beginScratch();
   return facetCountsOf(index, words ? words.select(withAnalysis, index.alive).where : null, filters);
 }
 
@@ -87,6 +89,7 @@ export type SimilarOf = { id: string } & Record<CategoryKey, string[]>;
 export function similarPicks(index: CatalogueIndex, me: SimilarOf, poolSize: number, limit: number): string[] {
   const keys = CATEGORY_KEYS.filter((k) => me[k].length > 0);
   if (keys.length === 0) return [];
+  index.beginScratch();
   const self = index.ids.slotOf(me.id);
   const bitsOf = (key: CategoryKey) => me[key].map((v) => FACET_KEYS.indexOf(`${key}:${v}`)).filter((b) => b >= 0);
   const sharing = (key: CategoryKey) => {

@@ -5,8 +5,11 @@ import { andInto, countBits, popcount32, slotsOf, type Bits } from './bitset';
 import type { CatalogueIndex } from './catalogue-index';
 import { anyOf, requiredParts } from './catalogue-query';
 
-/** Up to this many matches, their filter bits are counted one by one (domain/facets.ts); past it, by bitsets. */
-const ONE_BY_ONE_MAX = 20_000;
+/**
+ * Counting the matches one by one costs ~a dozen steps a match; by bitsets, 55 ANDs of the index's
+ * words (and as many popcounts). Up to this many matches per word of the index, one by one is cheaper.
+ */
+const ONE_BY_ONE_PER_WORD = 3;
 
 /**
  * The filter dialog's counts over `matches` (a search's matches; null: the whole catalogue), the shop
@@ -14,17 +17,23 @@ const ONE_BY_ONE_MAX = 20_000;
  * its own. The whole catalogue without filters: the counts the index keeps. Few matches: their
  * (bits, 1) cells through countFacets itself. Many: for each part, the matches passing the other
  * parts as a bitset, and each of its values' count as the popcount of an AND — 55 ANDs of words
- * instead of a pass over every creative.
+ * instead of a pass over every creative. Takes scratch bitsets: the caller has begun the computation
+ * (CatalogueIndex.beginScratch), `matches` may be one of its.
  */
-export function facetCountsOf(index: CatalogueIndex, matches: Bits | null, filters: GalleryFilters): FacetCounts {
+export function facetCountsOf(
+  index: CatalogueIndex,
+  matches: Bits | null,
+  filters: GalleryFilters,
+  oneByOneMax = ONE_BY_ONE_PER_WORD * index.words,
+): FacetCounts {
   const required = requiredParts(filters);
   if (!matches && required.length === 0) return facetCountsFrom(index.liveCount, index.valueCounts);
   const within = matches ?? index.alive;
-  if (countBits(within) <= ONE_BY_ONE_MAX) return countFacets(cellsOf(index, within), filters);
+  if (countBits(within) <= oneByOneMax) return countFacets(cellsOf(index, within), filters);
   const chosen = new Map(required.map(({ part, bits }) => [part, anyOf(index, bits)]));
   /** The matches passing every required part but `except`. */
   const passing = (except: string | null): Bits => {
-    const set = Uint32Array.from(within);
+    const set = index.scratchCopy(within);
     for (const [part, bits] of chosen) if (part !== except) andInto(set, bits);
     return set;
   };

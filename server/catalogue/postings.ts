@@ -38,6 +38,11 @@ export class Postings {
     for (let i = 0; i < this.size; i++) setBit(bits, list[i]!);
   }
 
+  /** The slots as a bitset when they are held as one (read only), else null. */
+  get bits(): Bits | null {
+    return this.dense;
+  }
+
   /** Called when the index grows to `words` words. */
   grow(words: number): void {
     if (this.dense) this.dense = grown(this.dense, words);

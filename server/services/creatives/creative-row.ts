@@ -1,9 +1,10 @@
-import { eq, getTableColumns, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { analysisPreview } from '@domain/analysis-preview';
 import type { MediaType } from '@domain/vocabulary';
 import { joinCategory, type CreativeStatus } from '@domain/vocabulary';
 import type { Categories, Creative } from '@domain/types';
 import type { Db } from '@server/db/client';
+import { preparedVariants, textArray } from '@server/db/prepared';
 import { creativeLikes, creatives, media, user } from '@server/db/schema';
 import { imageSources } from '@server/media/derivatives';
 
@@ -120,4 +121,18 @@ export function toCreative(row: CreativeRow, options: { withAnalysis: boolean; w
     rejectionReason: c.rejectionReason,
     ...(options.withDuplicate ? { duplicateOf: c.duplicateOf } : {}),
   };
+}
+
+/** The rows of approved creatives by id, for a visitor (no likes) or a viewer whose likes are marked. */
+const rowsByIdStatement = preparedVariants('creatives-by-id', (db, parts: { viewer: boolean }, name) =>
+  selectCreatives(db, parts.viewer ? sql.placeholder('viewerId') : null)
+    .where(and(sql`${creatives.id} = any(${textArray('ids')})`, eq(creatives.status, 'approved')))
+    .prepare(name),
+);
+
+/** The rows of approved creatives by id (a creative taken out since the engine picked it is left out). */
+export async function rowsById(db: Db, viewerId: string | null, ids: readonly string[]): Promise<Map<string, CreativeRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await rowsByIdStatement(db, { viewer: viewerId !== null }).execute({ ids, ...(viewerId ? { viewerId } : {}) });
+  return new Map(rows.map((r) => [r.creative.id, r]));
 }

@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, desc, eq, gte, inArray, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, desc, eq, gte, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { creativeOfMonthRule } from '@domain/creative-of-month';
 import { filtersOf, type GalleryQueryInput } from '@domain/schemas/gallery';
@@ -22,7 +22,7 @@ import {
   type CursorKey,
   type KeyPart,
 } from '../pagination';
-import { creativeSelection, selectCreatives, toCreative, type CreativeRow } from './creative-row';
+import { creativeSelection, rowsById, selectCreatives, toCreative, type CreativeRow } from './creative-row';
 import { searchedList, searchedTimeList, toSearchMode, toTsquery, type SearchMatch, type SearchMode } from './search';
 
 const CATEGORY_COLUMNS: Record<CategoryKey, AnyPgColumn> = {
@@ -144,13 +144,6 @@ async function cataloguePage(
     return match ? [match.mode, ...key] : key;
   };
   return toPage(ranked, PAGE_SIZE, keyOf, (r) => toCreative(r, view));
-}
-
-/** The rows of approved creatives by id (a creative taken out since the engine picked it is left out). */
-async function rowsById(db: Db, viewerId: string | null, ids: string[]): Promise<Map<string, CreativeRow>> {
-  if (ids.length === 0) return new Map();
-  const rows = await selectCreatives(db, viewerId).where(and(inArray(creatives.id, ids), approved()));
-  return new Map(rows.map((r) => [r.creative.id, r]));
 }
 
 /** The filter conditions of a gallery query: any of the values within a group, all groups and flags. */

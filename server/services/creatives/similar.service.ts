@@ -10,7 +10,7 @@ import type { Catalogue } from '@server/catalogue/catalogue';
 import { similarPicks } from '@server/catalogue/catalogue-views';
 import type { Db } from '@server/db/client';
 import { creatives } from '@server/db/schema';
-import { selectCreatives, toCreative } from './creative-row';
+import { rowsById, selectCreatives, toCreative } from './creative-row';
 
 const COLUMNS: Record<CategoryKey, AnyPgColumn> = {
   format: creatives.formats,
@@ -87,12 +87,7 @@ export async function similarTo(
   if (catalogue) {
     const ids = similarPicks(await catalogue.fresh(), me, POOL_SIZE, SIMILAR_LIMIT);
     if (ids.length === 0) return [];
-    const rows = new Map(
-      (await selectCreatives(db, null).where(and(inArray(creatives.id, ids), eq(creatives.status, 'approved')))).map((r) => [
-        r.creative.id,
-        r,
-      ]),
-    );
+    const rows = await rowsById(db, null, ids);
     return ids.flatMap((id) => {
       const row = rows.get(id);
       return row ? [toCreative(row, view)] : [];
