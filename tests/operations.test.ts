@@ -52,7 +52,7 @@ describe('GET /api/ready', () => {
   it('answers 200 when the database, the migrations and the media store are fine', async () => {
     const res = await t.request('GET', '/api/ready');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', media: 'ok', server: 'ok' } });
+    expect(res.body).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', media: 'ok', catalogue: 'ok', server: 'ok' } });
   });
 
   it('answers 503 naming the media store when it cannot take a write', async () => {

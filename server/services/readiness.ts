@@ -20,6 +20,23 @@ export interface Readiness {
   };
 }
 
+/** How long a readiness probe waits for the catalogue's load (which it starts if nothing has). */
+const CATALOGUE_WAIT_MS = 1_000;
+
+/** 'ok' once the catalogue engine has loaded; the probe starts the load if the server has not yet. */
+async function catalogueLoaded(catalogue: Deps['catalogue']): Promise<CheckResult> {
+  if (catalogue.ready) return 'ok';
+  let timer: NodeJS.Timeout | undefined;
+  const pending = new Promise<CheckResult>((resolve) => {
+    timer = setTimeout(() => resolve('pending'), CATALOGUE_WAIT_MS);
+  });
+  try {
+    return await Promise.race([catalogue.start().then((): CheckResult => 'ok', (): CheckResult => 'failed'), pending]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** A Redis that takes longer than this to answer PING counts as failed. */
 const REDIS_PING_TIMEOUT_MS = 1_000;
 
@@ -58,14 +75,14 @@ async function redisAnswers(redis: NonNullable<Deps['redis']>): Promise<CheckRes
  * server is not stopping.
  */
 export async function checkReadiness(deps: Deps, expectedMigrations: number): Promise<Readiness> {
-  const [database, migrations, media, redis] = await Promise.all([
+  const [database, migrations, media, redis, catalogue] = await Promise.all([
     settle(deps.db.execute(sql`select 1`).then(() => 'ok' as const)),
     settle(migrationsApplied(deps, expectedMigrations)),
     settle(deps.media.probe().then(() => 'ok' as const)),
     deps.redis ? settle(redisAnswers(deps.redis)) : undefined,
+    catalogueLoaded(deps.catalogue),
   ]);
   const server: CheckResult = deps.lifecycle.stopping ? 'stopping' : 'ok';
-  const catalogue: CheckResult = deps.catalogue.ready ? 'ok' : 'pending';
   const checks = { database, migrations, media, ...(redis ? { redis } : {}), catalogue, server };
   return { ready: Object.values(checks).every((v) => v === 'ok'), checks };
 }

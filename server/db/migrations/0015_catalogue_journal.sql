@@ -13,11 +13,15 @@ CREATE TABLE "catalogue_journal" (
 CREATE INDEX "catalogue_journal_at_idx" ON "catalogue_journal" ("at");
 --> statement-breakpoint
 -- 'doc': the creative enters, leaves or changes in the approved catalogue; 'likes': only its like count moved.
--- Nothing for a creative that is not approved before or after, nor for its comment count or featuring.
+-- Nothing for a creative that is not approved before or after, nor for its comment count or featuring, nor
+-- during a bulk load (a restore, paused like the analytics rollups: the servers load the catalogue anew when
+-- they start).
 CREATE FUNCTION catalogue_journal_on_creatives() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'INSERT' THEN
+  IF analytics_paused() THEN
+    RETURN NULL;
+  ELSIF TG_OP = 'INSERT' THEN
     IF NEW.status = 'approved' THEN
       INSERT INTO catalogue_journal (creative_id, kind) VALUES (NEW.id, 'doc');
     END IF;
