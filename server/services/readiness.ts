@@ -31,7 +31,13 @@ async function catalogueLoaded(catalogue: Deps['catalogue']): Promise<CheckResul
     timer = setTimeout(() => resolve('pending'), CATALOGUE_WAIT_MS);
   });
   try {
-    return await Promise.race([catalogue.start().then((): CheckResult => 'ok', (): CheckResult => 'failed'), pending]);
+    return await Promise.race([
+      catalogue.start().then(
+        (): CheckResult => 'ok',
+        (): CheckResult => 'failed',
+      ),
+      pending,
+    ]);
   } finally {
     clearTimeout(timer);
   }
