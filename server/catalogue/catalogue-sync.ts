@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { Db } from '@server/db/client';
 import { rowsOf, type SqlRunner } from '@server/db/sql-rows';
 import { CatalogueIndex, type CatalogueEntry } from './catalogue-index';
@@ -49,45 +50,87 @@ export interface JournalPosition {
   gaps: Map<number, number>;
 }
 
+/** The columns of the full load, in this order (the raw path reads rows as arrays). */
+const LOAD_QUERY = `select c.id, c.status, (extract(epoch from c.created_at) * 1000000)::bigint::text as t, c.likes, c.facet_lo,
+  c.facet_hi, c.member_search_vector::text as doc from creatives c where c.status = 'approved' order by c.created_at desc, c.id desc`;
+const HEAD_QUERY = `select (select count(*)::int from creatives where status = 'approved') as n,
+  (select coalesce(max(seq), 0)::text from catalogue_journal) as last`;
+const SEEN_QUERY = 'select seq::text from catalogue_journal where seq > $1 and seq <= $2';
+
+/** One read-only snapshot of the database: raw queries, rows as arrays of text. */
+interface Snapshot {
+  arrays(query: string, params?: unknown[]): Promise<unknown[][]>;
+}
+
+/**
+ * Runs `read` in one repeatable-read, read-only transaction. On PostgreSQL, on a connection of the
+ * pool used directly, rows as arrays of text (no Drizzle objects, no type parsing: the full load
+ * reads ~200 MB of documents at 1M creatives); on PGlite, through Drizzle.
+ */
+async function inSnapshot<T>(db: Db, read: (snapshot: Snapshot) => Promise<T>): Promise<T> {
+  const pool = (db as { $client?: unknown }).$client;
+  if (pool instanceof pg.Pool) {
+    const client = await pool.connect();
+    const asText = { getTypeParser: () => (value: string) => value };
+    try {
+      await client.query('begin isolation level repeatable read read only');
+      await client.query('set local statement_timeout = 0');
+      const result = await read({
+        arrays: async (text, values) => (await client.query({ text, values, rowMode: 'array', types: asText })).rows as unknown[][],
+      });
+      await client.query('commit');
+      return result;
+    } catch (err) {
+      await client.query('rollback').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+  return db.transaction(
+    (tx) =>
+      read({
+        arrays: async (text, values) => {
+          let n = 0;
+          const query = sql.raw(text.replace(/\$(\d+)/g, () => String(Number(values![n++]))));
+          return (await rowsOf<Record<string, unknown>>(tx, query)).map((row) => Object.values(row));
+        },
+      }),
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
 /**
  * Reads the whole approved catalogue into a new index, newest first (the recent order's index), in
  * one repeatable-read snapshot together with the journal's position, through a cursor.
  */
 export async function loadCatalogue(db: Db): Promise<{ index: CatalogueIndex; position: JournalPosition }> {
-  return db.transaction(
-    async (tx) => {
-      const [{ n, last } = { n: 0, last: '0' }] = await rowsOf<{ n: number; last: string }>(
-        tx,
-        sql`select (select count(*)::int from creatives where status = 'approved') as n,
-                   (select coalesce(max(seq), 0)::text from catalogue_journal) as last`,
-      );
-      const index = new CatalogueIndex(Math.ceil(Number(n) * 1.1) + 1024);
-      index.beginLoad();
-      await tx.execute(sql`declare catalogue_load no scroll cursor for
-        select c.id, ${entryColumns('c')} from creatives c where c.status = 'approved' order by c.created_at desc, c.id desc`);
-      for (;;) {
-        const rows = await rowsOf<EntryRow>(tx, sql`fetch ${sql.raw(String(LOAD_CHUNK))} from catalogue_load`);
-        for (const row of rows) {
-          const entry = entryOf(row);
-          if (entry) index.add(entry);
-        }
-        if (rows.length < LOAD_CHUNK) break;
+  return inSnapshot(db, async (snapshot) => {
+    const [[n, last] = [0, '0']] = await snapshot.arrays(HEAD_QUERY);
+    const index = new CatalogueIndex(Math.ceil(Number(n) * 1.1) + 1024);
+    index.beginLoad();
+    await snapshot.arrays(`declare catalogue_load no scroll cursor for ${LOAD_QUERY}`);
+    // The next chunk is asked for before this one is indexed: PostgreSQL reads it meanwhile.
+    const fetchChunk = () => snapshot.arrays(`fetch ${LOAD_CHUNK} from catalogue_load`);
+    for (let next = fetchChunk(); ;) {
+      const rows = await next;
+      if (rows.length === LOAD_CHUNK) next = fetchChunk();
+      for (const [id, status, t, likes, facetLo, facetHi, doc] of rows) {
+        const entry = entryOf({ id, status, t, likes, facet_lo: facetLo, facet_hi: facetHi, doc } as EntryRow);
+        if (entry) index.add(entry);
       }
-      await tx.execute(sql`close catalogue_load`);
-      index.endLoad();
-      // Sequence numbers taken by transactions still open at the snapshot are below `last` but not visible yet: gaps.
-      const lastSeq = Number(last);
-      const seen = await rowsOf<{ seq: string }>(
-        tx,
-        sql`select seq::text from catalogue_journal where seq > ${lastSeq - LOAD_LOOKBACK} and seq <= ${lastSeq}`,
-      );
-      const visible = new Set(seen.map((r) => Number(r.seq)));
-      const gaps = new Map<number, number>();
-      for (let s = Math.max(1, lastSeq - LOAD_LOOKBACK + 1); s <= lastSeq; s++) if (!visible.has(s)) gaps.set(s, Date.now());
-      return { index, position: { applied: lastSeq, gaps } };
-    },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
+      if (rows.length < LOAD_CHUNK) break;
+    }
+    await snapshot.arrays('close catalogue_load');
+    index.endLoad();
+    // Sequence numbers taken by transactions still open at the snapshot are below `last` but not visible yet: gaps.
+    const lastSeq = Number(last);
+    const seen = await snapshot.arrays(SEEN_QUERY, [lastSeq - LOAD_LOOKBACK, lastSeq]);
+    const visible = new Set(seen.map(([seq]) => Number(seq)));
+    const gaps = new Map<number, number>();
+    for (let s = Math.max(1, lastSeq - LOAD_LOOKBACK + 1); s <= lastSeq; s++) if (!visible.has(s)) gaps.set(s, Date.now());
+    return { index, position: { applied: lastSeq, gaps } };
+  });
 }
 
 /**

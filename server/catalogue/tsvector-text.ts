@@ -19,50 +19,64 @@ export function readTsvectorText(text: string, each: (lexeme: string, weights: n
   let i = 0;
   const n = text.length;
   while (i < n) {
-    while (i < n && text.charCodeAt(i) === SPACE) i++;
-    if (i >= n) break;
+    if (text.charCodeAt(i) === SPACE) {
+      i++;
+      continue;
+    }
     if (text.charCodeAt(i) !== QUOTE) throw new Error(`tsvector: ' attendu en ${i}`);
-    i++;
-    let lexeme = '';
-    let start = i;
-    for (;;) {
-      const code = text.charCodeAt(i);
-      if (Number.isNaN(code)) throw new Error('tsvector: lexème non terminé');
-      if (code === QUOTE) {
-        if (text.charCodeAt(i + 1) === QUOTE) {
-          lexeme += text.slice(start, i + 1);
-          i += 2;
-          start = i;
+    // The lexeme: up to the next quote that is not doubled (a backslash escapes the next character).
+    let end = text.indexOf("'", i + 1);
+    let lexeme: string;
+    const escaped = text.indexOf('\\', i + 1);
+    if ((escaped < 0 || escaped > end) && text.charCodeAt(end + 1) !== QUOTE) {
+      lexeme = text.slice(i + 1, end);
+    } else {
+      lexeme = '';
+      let k = i + 1;
+      for (;;) {
+        const code = text.charCodeAt(k);
+        if (Number.isNaN(code)) throw new Error('tsvector: lexème non terminé');
+        if (code === BACKSLASH) {
+          lexeme += text[k + 1]!;
+          k += 2;
+        } else if (code === QUOTE && text.charCodeAt(k + 1) === QUOTE) {
+          lexeme += "'";
+          k += 2;
+        } else if (code === QUOTE) {
+          break;
+        } else {
+          lexeme += text[k];
+          k++;
+        }
+      }
+      end = k;
+    }
+    i = end + 1;
+    let weights: number = WEIGHT.D;
+    if (text.charCodeAt(i) === COLON) {
+      // Positions: digits, each with an optional weight letter, separated by commas, up to a space.
+      let stop = text.indexOf(' ', i);
+      if (stop < 0) stop = n;
+      weights = 0;
+      let lettered = true;
+      for (let k = i + 1; k < stop; k++) {
+        const code = text.charCodeAt(k);
+        if (code === 65) weights |= WEIGHT.A;
+        else if (code === 66) weights |= WEIGHT.B;
+        else if (code === 67) weights |= WEIGHT.C;
+        else if (code === 68) weights |= WEIGHT.D;
+        else if (code === 44) {
+          if (!lettered) weights |= WEIGHT.D;
+          lettered = true;
+          continue;
+        } else {
+          lettered = false;
           continue;
         }
-        lexeme += text.slice(start, i);
-        i++;
-        break;
+        lettered = true;
       }
-      if (code === BACKSLASH) {
-        lexeme += text.slice(start, i) + text[i + 1]!;
-        i += 2;
-        start = i;
-        continue;
-      }
-      i++;
-    }
-    let weights = 0;
-    if (text.charCodeAt(i) === COLON) {
-      i++;
-      while (i < n && text.charCodeAt(i) !== SPACE) {
-        // One position: digits, then an optional weight letter, then a comma or the end.
-        while (i < n && text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57) i++;
-        const letter = text.charCodeAt(i);
-        if (letter === 65) weights |= WEIGHT.A;
-        else if (letter === 66) weights |= WEIGHT.B;
-        else if (letter === 67) weights |= WEIGHT.C;
-        else weights |= WEIGHT.D;
-        if (letter >= 65 && letter <= 68) i++;
-        if (text.charCodeAt(i) === 44) i++;
-      }
-    } else {
-      weights = WEIGHT.D;
+      if (!lettered) weights |= WEIGHT.D;
+      i = stop;
     }
     each(lexeme, weights);
   }
