@@ -9,8 +9,8 @@ import type { CatalogueIndex } from './catalogue-index';
 import { anyOf, filtered, pageOf, WordSets, type PageKey } from './catalogue-query';
 import { facetCountsOf } from './facet-bits';
 
-/** The tsquery text of the gallery's full-text search (search.ts `toTsquery`), built by the caller. */
-type Tsquery = string;
+/** The `to_tsquery` text of each word of a full-text search (search.ts `toTsquery`), built by the caller. */
+type WordQueries = readonly string[];
 
 /** A view's search in the engine: the index, and the search's word sets (null without a search). */
 export interface EngineMatch {
@@ -19,13 +19,14 @@ export interface EngineMatch {
 }
 
 /**
- * The engine's reading of a search, or null when the engine cannot answer it and SQL does: a
- * substring search (`tsquery` null), or a query PostgreSQL does not read as a plain AND of words.
+ * The engine's reading of a view's search (`words` undefined: none), or null when the engine cannot
+ * answer it and SQL does: a substring search (`words` null), or a word PostgreSQL does not read as a
+ * plain lexeme.
  */
-export async function engineMatch(catalogue: Catalogue, tsquery: Tsquery | null | undefined): Promise<EngineMatch | null> {
-  if (tsquery === undefined) return { index: await catalogue.fresh(), words: null };
-  if (tsquery === null) return null;
-  const lexemes = await catalogue.lexemesOf(tsquery);
+export async function engineMatch(catalogue: Catalogue, words: WordQueries | null | undefined): Promise<EngineMatch | null> {
+  if (words === undefined) return { index: await catalogue.fresh(), words: null };
+  if (words === null) return null;
+  const lexemes = await catalogue.lexemesOf(words);
   if (!lexemes) return null;
   const index = await catalogue.fresh();
   return { index, words: new WordSets(index, lexemes) };

@@ -16,7 +16,7 @@ export interface CatalogueOptions {
   deadShare?: number;
 }
 
-/** Normalised search words kept (a pure function of the words: PostgreSQL's parser and stemmer). */
+/** Normalised search words kept (a pure function of each word: PostgreSQL's parser and stemmer). */
 const LEXEMES_KEPT = 20_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
 
@@ -103,18 +103,31 @@ export class Catalogue {
   }
 
   /**
-   * The lexemes of search words as PostgreSQL's French configuration makes them (stemmed, accents
-   * and stop words removed, `:*` for a prefix), the way the gallery's `to_tsquery` reads them; null
-   * when the query is not a plain AND of words (the caller answers in SQL). Kept per text.
+   * The lexemes of a search's words, each given as its own `to_tsquery` text (`croquettes:*`), as
+   * PostgreSQL's French configuration makes them (stemmed, accents and stop words removed, `:*` for
+   * a prefix) — an AND of words is the AND of each word's. Null when a word is not a plain lexeme (a
+   * word the parser splits, read as a phrase): the caller answers in SQL. Kept per word; the words
+   * not kept yet are read in one query.
    */
-  async lexemesOf(tsquery: string): Promise<QueryLexeme[] | null> {
-    const kept = this.lexemes.get(tsquery);
-    if (kept !== undefined) return kept;
-    const [row] = await rowsOf<{ q: string }>(this.db, sql`select to_tsquery('fr_search', ${tsquery})::text as q`);
-    const lexemes = readAndQuery(row?.q ?? '');
-    if (this.lexemes.size >= LEXEMES_KEPT) this.lexemes.delete(this.lexemes.keys().next().value!);
-    this.lexemes.set(tsquery, lexemes);
-    return lexemes;
+  async lexemesOf(words: readonly string[]): Promise<QueryLexeme[] | null> {
+    const missing = [...new Set(words.filter((w) => !this.lexemes.has(w)))];
+    if (missing.length > 0) {
+      const rows = await rowsOf<{ w: string; q: string }>(
+        this.db,
+        sql`select w, to_tsquery('fr_search', w)::text as q from unnest(${sql.param(missing)}::text[]) as w`,
+      );
+      for (const { w, q } of rows) {
+        if (this.lexemes.size >= LEXEMES_KEPT) this.lexemes.delete(this.lexemes.keys().next().value!);
+        this.lexemes.set(w, readAndQuery(q ?? ''));
+      }
+    }
+    const found: QueryLexeme[] = [];
+    for (const word of words) {
+      const lexemes = this.lexemes.get(word);
+      if (!lexemes) return null;
+      found.push(...lexemes);
+    }
+    return found;
   }
 
   /** Figures for the logs and the benchmark. */

@@ -5,7 +5,7 @@ import type { Catalogue } from '@server/catalogue/catalogue';
 import { engineMatch, viewFacetCounts } from '@server/catalogue/catalogue-views';
 import type { Db } from '@server/db/client';
 import { readCells } from './facet-cells';
-import { firstMatching, toTsquery } from './search';
+import { firstMatching, wordQueries } from './search';
 
 /**
  * The facet counts of a gallery view, by the catalogue engine (server/catalogue/facet-bits.ts): over
@@ -23,7 +23,7 @@ export async function facetCounts(db: Db, catalogue: Catalogue, withAnalysis: bo
     withAnalysis,
     null,
     async (match) => {
-      const found = await engineMatch(catalogue, match.words ? toTsquery(match.words) : null);
+      const found = await engineMatch(catalogue, wordQueries(match));
       if (found) return viewFacetCounts(found, withAnalysis, filters);
       return countFacets(await db.transaction((tx) => readCells(tx, match.where), { accessMode: 'read only' }), filters);
     },

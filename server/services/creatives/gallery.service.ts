@@ -23,7 +23,7 @@ import {
   type KeyPart,
 } from '../pagination';
 import { creativeSelection, rowsById, selectCreatives, toCreative, type CreativeRow } from './creative-row';
-import { searchedList, searchedTimeList, toSearchMode, toTsquery, type SearchMatch, type SearchMode } from './search';
+import { searchedList, searchedTimeList, toSearchMode, wordQueries, type SearchMatch, type SearchMode } from './search';
 
 const CATEGORY_COLUMNS: Record<CategoryKey, AnyPgColumn> = {
   format: creatives.formats,
@@ -121,7 +121,7 @@ async function cataloguePage(
   match: SearchMatch | null,
   cursor: GalleryCursor | null,
 ): Promise<Page<Creative> | null> {
-  const found = await engineMatch(catalogue, match ? (match.words ? toTsquery(match.words) : null) : undefined);
+  const found = await engineMatch(catalogue, match ? wordQueries(match) : undefined);
   if (!found) return null;
   const picks = galleryPicks(found, view.withAnalysis, filtersOf(query), positionOf(query.sort, cursor), PAGE_SIZE + 1);
   const rows = await rowsById(

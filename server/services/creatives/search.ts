@@ -65,6 +65,11 @@ export function toTsquery(words: readonly string[], weights = ''): string {
   return words.map((w) => `${w}:${w.length >= 3 ? '*' : ''}${weights}`).join(' & ');
 }
 
+/** Each word's own `to_tsquery` text (the catalogue engine reads them one by one), or null for a match without words (substring). */
+export function wordQueries(match: SearchMatch): string[] | null {
+  return match.words ? match.words.map((w) => toTsquery([w])) : null;
+}
+
 /** The weights of each relevance tier, most relevant first (the last: the whole document). */
 const TIER_WEIGHTS = ['A', 'AB', 'ABC', ''] as const;
 
