@@ -68,7 +68,9 @@ export async function memberGalleryPage(
   if (!deps.responseCache || !can(viewer.role, 'creative:read-analysis')) {
     return deps.expensiveQueries.run(() => listGallery(deps.db, viewer, query, deps.catalogue));
   }
-  const page = await sharedAmongMembers(deps, c, () => deps.expensiveQueries.run(() => listGalleryForMembers(deps.db, query, deps.catalogue)));
+  const page = await sharedAmongMembers(deps, c, () =>
+    deps.expensiveQueries.run(() => listGalleryForMembers(deps.db, query, deps.catalogue)),
+  );
   return { ...page, items: await withOwnLikes(deps.db, viewer, page.items) };
 }
 

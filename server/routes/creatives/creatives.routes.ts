@@ -40,7 +40,9 @@ export function creativesRoutes(deps: Deps) {
         const viewer = c.get('user');
         const query = c.req.valid('query');
         return c.json(
-          viewer ? await memberGalleryPage(deps, c, viewer, query) : await deps.expensiveQueries.run(() => listGallery(db, null, query, deps.catalogue)),
+          viewer
+            ? await memberGalleryPage(deps, c, viewer, query)
+            : await deps.expensiveQueries.run(() => listGallery(db, null, query, deps.catalogue)),
         );
       })
       // Counts of the filter dialog: the catalogue's in memory, a search's from its matches (cached like the gallery).
