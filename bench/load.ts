@@ -27,11 +27,19 @@ import { parseArgs } from 'node:util';
 import { PAGE_SIZE } from '@domain/limits';
 import { encodeCursor } from '@server/services/pagination';
 import { openSession, type SqlSession } from './scale/connection';
-import { benchDir, benchTarget, projectRoot } from './scale/target';
+import { benchTarget, projectRoot } from './scale/target';
 import { BENCH_PASSWORD, PLAIN_ACCOUNTS } from './load/accounts';
 import { Api, runLoad, settle } from './load/client';
 import { runOverloadScenario } from './load/overload';
-import { databaseSize, describeMachine, markdownTable, rowCounts, type ScenarioResult, type SequentialResult } from './load/report';
+import {
+  databaseSize,
+  describeMachine,
+  markdownTable,
+  rowCounts,
+  writeBaseline,
+  type ScenarioResult,
+  type SequentialResult,
+} from './load/report';
 import { galleryScenarios, otherScenarios, type Scenario, type Who } from './load/scenarios';
 import { startServer, type RunningServer } from './load/server';
 import { median, type RunRequest, type RunSpec } from './load/spec';
@@ -297,8 +305,7 @@ async function main() {
       results,
       wallSeconds: Math.round((Date.now() - began) / 1000),
     };
-    const file = path.join(benchDir, 'baselines', `load-${label}.json`);
-    fs.writeFileSync(file, JSON.stringify(out, null, 2) + '\n');
+    const file = writeBaseline(`load-${label}`, out);
 
     log(
       `\n### Load — ${label} (${rows.creatives?.toLocaleString('en')} creatives, ${instances > 1 ? `${instances} instances, ` : ''}${connections} connections, ${duration} s per URL, health ${healthDuration} s before each)\n`,

@@ -28,7 +28,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BENCH_PASSWORD, PLAIN_ACCOUNTS } from './load/accounts';
 import { Api, runLoad, settle } from './load/client';
-import { databaseSize, describeMachine, rowCounts } from './load/report';
+import { databaseSize, describeMachine, rowCounts, writeBaseline } from './load/report';
 import { startServer } from './load/server';
 import type { RunDraw, RunRequest, RunResult, RunSpec } from './load/spec';
 import { readCatalogue } from './mix/catalogue';
@@ -37,7 +37,7 @@ import { clientTable, runTitle, serverNon2xx, serverTable, type CacheMode, type 
 import { readServerLog, requestId } from './mix/server-log';
 import { buildUrls, countUrls, KINDS, SEARCH_KINDS, WEIGHTS, type Kind, type MixUrl } from './mix/urls';
 import { openSession } from './scale/connection';
-import { benchDir, benchTarget, projectRoot } from './scale/target';
+import { benchTarget, projectRoot } from './scale/target';
 
 const { values: opts } = parseArgs({
   options: {
@@ -265,8 +265,7 @@ async function main() {
     runs,
     wallSeconds: Math.round((Date.now() - began) / 1000),
   };
-  const file = path.join(benchDir, 'baselines', `mix-${label}.json`);
-  fs.writeFileSync(file, JSON.stringify(out, null, 2) + '\n');
+  const file = writeBaseline(`mix-${label}`, out);
 
   log(
     `\n### Mix — ${label} (${rows.creatives?.toLocaleString('en')} creatives, ${urls.length.toLocaleString('en')} distinct URLs, seed ${seed}, ${connections} connections, ${duration} s per mix, health ${healthDuration} s before each)\n`,

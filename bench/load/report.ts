@@ -1,6 +1,8 @@
 /** Machine description, row counts, and the Markdown table of a load run. */
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
+import { benchDir } from '../scale/target';
 import type { SqlSession } from '../scale/connection';
 import type { RunResult } from './spec';
 
@@ -94,4 +96,11 @@ export function markdownTable(results: ScenarioResult[], sequential: SequentialR
     );
   }
   return lines.join('\n');
+}
+
+/** Writes a run's figures to bench/baselines/<name>.json and returns the file's path. */
+export function writeBaseline(name: string, figures: unknown): string {
+  const file = path.join(benchDir, 'baselines', `${name}.json`);
+  fs.writeFileSync(file, JSON.stringify(figures, null, 2) + '\n');
+  return file;
 }
