@@ -3,6 +3,7 @@ import { countBits, slotsOf } from './bitset';
 import { CatalogueIndex, type CatalogueEntry } from './catalogue-index';
 import { pageOf, WordSets } from './catalogue-query';
 import { facetCountsOf } from './facet-bits';
+import { BitsetArena } from './bitset-arena';
 import { FACET_KEYS, LO_BITS } from '@domain/facets';
 import { CATEGORY_LISTS } from '@domain/vocabulary';
 import { SlotIds } from './slot-ids';
@@ -137,5 +138,23 @@ describe('the catalogue index', () => {
         expect(bitsets.total).toBeGreaterThan(0);
       }
     }
+  });
+});
+
+describe('the bitset arena', () => {
+  it('counts the bits two of its sets share with popcnt as JavaScript counts them, odd sizes included', () => {
+    for (const words of [1, 7, 1000, 4097]) {
+      const arena = new BitsetArena(words, 3);
+      const [a, b] = [arena.set(0), arena.set(1)];
+      let x = words;
+      for (let w = 0; w < words; w++) {
+        a[w] = x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
+        b[w] = x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
+      }
+      const outside = Uint32Array.from(b);
+      expect(arena.countAnd(a, b)).toBe(arena.countAnd(a, outside));
+      expect(arena.countAnd(a, a)).toBe(countBits(a));
+    }
+    expect(() => new BitsetArena(4, 2).set(2)).toThrow(RangeError);
   });
 });

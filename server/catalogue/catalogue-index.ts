@@ -1,5 +1,6 @@
 import { FACET_KEYS, LO_BITS } from '@domain/facets';
 import { clearBit, grown, hasBit, setBit, wordsFor, type Bits } from './bitset';
+import { BitsetArena } from './bitset-arena';
 import { Postings } from './postings';
 import { SlotIds, compareText } from './slot-ids';
 import { readTsvectorText, WEIGHT } from './tsvector-text';
@@ -16,6 +17,9 @@ export interface CatalogueEntry {
   /** The text form of the members' search document (its A, B, C and D positions). */
   document: string;
 }
+
+/** Scratch bitsets kept in the arena (with the value bitsets); a query needing more takes heap ones. */
+const ARENA_SCRATCH = 48;
 
 /** The four parts of a document, in the order of the postings of a lexeme. */
 const PARTS = [WEIGHT.A, WEIGHT.B, WEIGHT.C, WEIGHT.D] as const;
@@ -43,8 +47,10 @@ export class CatalogueIndex {
   facetLo: Int32Array;
   facetHi: Int32Array;
   alive: Bits;
-  /** One bitset per filter value, in FACET_KEYS order: its live creatives. */
+  /** One bitset per filter value, in FACET_KEYS order: its live creatives (in the arena). */
   values: Bits[];
+  /** The value bitsets and the first scratch bitsets, where facet-bits.ts counts ANDs with popcnt. */
+  private arena: BitsetArena;
   /** How many live creatives carry each filter value. */
   readonly valueCounts = new Int32Array(FACET_KEYS.length);
   private readonly terms = new Map<string, (Postings | null)[]>();
@@ -65,7 +71,8 @@ export class CatalogueIndex {
     this.facetLo = new Int32Array(this.capacity);
     this.facetHi = new Int32Array(this.capacity);
     this.alive = new Uint32Array(this.words);
-    this.values = FACET_KEYS.map(() => new Uint32Array(this.words));
+    this.arena = new BitsetArena(this.words, FACET_KEYS.length + ARENA_SCRATCH);
+    this.values = FACET_KEYS.map((_, k) => this.arena.set(k));
     this.orders = { recent: new Uint32Array(this.capacity), likes: new Uint32Array(this.capacity) };
     this.positions = { recent: new Int32Array(this.capacity), likes: new Int32Array(this.capacity) };
   }
@@ -170,13 +177,19 @@ export class CatalogueIndex {
   scratch(): Bits {
     let bits = this.scratchPool[this.scratchUsed];
     if (!bits || bits.length !== this.words) {
-      bits = new Uint32Array(this.words);
+      // The first ones in the arena (a query takes a dozen or two), any further one in the heap.
+      bits = this.scratchUsed < ARENA_SCRATCH ? this.arena.set(FACET_KEYS.length + this.scratchUsed) : new Uint32Array(this.words);
       this.scratchPool[this.scratchUsed] = bits;
     } else {
       bits.fill(0);
     }
     this.scratchUsed++;
     return bits;
+  }
+
+  /** |a ∧ b|, by the arena's popcnt kernel when both are its bitsets. */
+  countAnd(a: Bits, b: Bits): number {
+    return this.arena.countAnd(a, b);
   }
 
   /** A scratch copy of `bits`. */
@@ -261,7 +274,7 @@ export class CatalogueIndex {
     let postings = 0;
     for (const parts of this.terms.values()) for (const p of parts) postings += p?.bytes ?? 0;
     const perSlot = this.capacity * (8 + 4 + 4 + 4 + 4 * 4);
-    return perSlot + this.ids.bytes + this.words * 4 * (1 + this.values.length) + postings;
+    return perSlot + this.ids.bytes + this.words * 4 + this.arena.bytes + postings;
   }
 
   get lexemeCount(): number {
@@ -323,7 +336,14 @@ export class CatalogueIndex {
     this.facetLo = grownTyped(this.facetLo, capacity);
     this.facetHi = grownTyped(this.facetHi, capacity);
     this.alive = grown(this.alive, words);
-    this.values = this.values.map((bits) => grown(bits, words));
+    const arena = new BitsetArena(words, FACET_KEYS.length + ARENA_SCRATCH);
+    this.values = this.values.map((bits, k) => {
+      const next = arena.set(k);
+      next.set(bits);
+      return next;
+    });
+    this.arena = arena;
+    this.scratchPool.length = 0;
     for (const parts of this.terms.values()) for (const p of parts) p?.grow(words);
     for (const name of ['recent', 'likes'] as const) {
       this.orders[name] = grownTyped(this.orders[name], capacity);
