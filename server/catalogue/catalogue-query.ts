@@ -54,7 +54,10 @@ export class WordSets {
     if (this.words.length === 0) return { where, tiers };
     const [t0, t1, t2] = tiers as [Bits, Bits, Bits];
     const t3 = tiers[3];
-    const parts = this.parts() as [Bits, Bits, Bits, Bits][];
+    // The words' parts in one flat list (name, advertiser, tags, analysis of each word in turn): indexed
+    // reads in the loop below, no destructuring per word of the bitsets.
+    const parts = this.parts().flat();
+    const n = parts.length;
     for (let w = 0; w < words; w++) {
       const base = within[w]!;
       if (base === 0) continue;
@@ -62,14 +65,14 @@ export class WordSets {
       let ab = base;
       let abc = base;
       let all = base;
-      for (const [pa, pb, pc, pd] of parts) {
-        const x = pa[w]!;
-        const xb = x | pb[w]!;
-        const xc = xb | pc[w]!;
+      for (let i = 0; i < n; i += 4) {
+        const x = parts[i]![w]!;
+        const xb = x | parts[i + 1]![w]!;
+        const xc = xb | parts[i + 2]![w]!;
         a &= x;
         ab &= xb;
         abc &= xc;
-        all &= xc | pd[w]!;
+        all &= xc | parts[i + 3]![w]!;
       }
       const last = withAnalysis ? all : abc;
       if (last === 0) continue;
@@ -97,8 +100,9 @@ export function requiredParts(filters: GalleryFilters): { part: FacetPart; bits:
 
 const bitsOf = (keys: string[]) => keys.map((k) => FACET_KEYS.indexOf(k)).filter((b) => b >= 0);
 
-/** Creatives with any of the values of `bits`. */
+/** Creatives with any of the values of `bits` (one value: its own bitset, read only). */
 export function anyOf(index: CatalogueIndex, bits: readonly number[]): Bits {
+  if (bits.length === 1) return index.values[bits[0]!]!;
   const set = index.scratch();
   for (const bit of bits) orInto(set, index.values[bit]!);
   return set;

@@ -94,7 +94,7 @@ export function similarPicks(index: CatalogueIndex, me: SimilarOf, poolSize: num
   const self = index.ids.slotOf(me.id);
   const bitsOf = (key: CategoryKey) => me[key].map((v) => FACET_KEYS.indexOf(`${key}:${v}`)).filter((b) => b >= 0);
   const sharing = (key: CategoryKey) => {
-    const set = anyOf(index, bitsOf(key));
+    const set = index.scratchCopy(anyOf(index, bitsOf(key)));
     if (self >= 0) clearBit(set, self);
     return set;
   };
