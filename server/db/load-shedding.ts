@@ -36,6 +36,12 @@ export function capacityOf(connections: number): Capacity {
  * bounded queue (first come, first served) — leaving it with a 503 after `waitMs`, or as soon as
  * its request is over (client gone, deadline passed) — or is refused at once when the queue is full.
  */
+/** Runs an expensive read within the slots of ExpensiveQueries (or at once, where there are none). */
+export type SqlGuard = <T>(work: () => Promise<T>) => Promise<T>;
+
+/** No slots: the work runs at once (scripts, benchmarks of the services). */
+export const unguarded: SqlGuard = (work) => work();
+
 export class ExpensiveQueries {
   private running = 0;
   /** Admits each waiting query, in arrival order. */
@@ -46,6 +52,9 @@ export class ExpensiveQueries {
   get stats(): { running: number; waiting: number } {
     return { running: this.running, waiting: this.queue.length };
   }
+
+  /** `run`, bound: what a service takes to guard its expensive SQL only (gallery.service.ts). */
+  readonly guard: SqlGuard = (work) => this.run(work);
 
   async run<T>(work: () => Promise<T>): Promise<T> {
     const scope = currentScope();

@@ -66,11 +66,9 @@ export async function memberGalleryPage(
   query: GalleryQueryInput,
 ): Promise<Page<Creative>> {
   if (!deps.responseCache || !can(viewer.role, 'creative:read-analysis')) {
-    return deps.expensiveQueries.run(() => listGallery(deps.db, viewer, query, deps.catalogue));
+    return listGallery(deps.db, viewer, query, deps.catalogue, deps.expensiveQueries.guard);
   }
-  const page = await sharedAmongMembers(deps, c, () =>
-    deps.expensiveQueries.run(() => listGalleryForMembers(deps.db, query, deps.catalogue)),
-  );
+  const page = await sharedAmongMembers(deps, c, () => listGalleryForMembers(deps.db, query, deps.catalogue, deps.expensiveQueries.guard));
   return { ...page, items: await withOwnLikes(deps.db, viewer, page.items) };
 }
 

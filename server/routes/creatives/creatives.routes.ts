@@ -42,14 +42,14 @@ export function creativesRoutes(deps: Deps) {
         return c.json(
           viewer
             ? await memberGalleryPage(deps, c, viewer, query)
-            : await deps.expensiveQueries.run(() => listGallery(db, null, query, deps.catalogue)),
+            : await listGallery(db, null, query, deps.catalogue, deps.expensiveQueries.guard),
         );
       })
       // Counts of the filter dialog: the catalogue's in memory, a search's from its matches (cached like the gallery).
       .get('/facets', sharedPerAnalysisAccess(deps), queryInput(facetsQueryInput), async (c) => {
         const withAnalysis = can(c.get('user')?.role, 'creative:read-analysis');
         const query = c.req.valid('query');
-        return c.json(await deps.expensiveQueries.run(() => facetCounts(db, deps.catalogue, withAnalysis, query)));
+        return c.json(await facetCounts(db, deps.catalogue, withAnalysis, query, deps.expensiveQueries.guard));
       })
       .get('/highlights', shared, async (c) => c.json(await getHighlights(db, c.get('user'))))
       // Before '/:id', which would take 'suggestions' for an id.

@@ -9,6 +9,7 @@ import type { CategoryKey } from '@domain/vocabulary';
 import type { Catalogue } from '@server/catalogue/catalogue';
 import { engineMatch, galleryPicks, type GalleryPosition } from '@server/catalogue/catalogue-views';
 import type { Db } from '@server/db/client';
+import { unguarded, type SqlGuard } from '@server/db/load-shedding';
 import { preparedVariants } from '@server/db/prepared';
 import { creativeLikes, creatives, media, user } from '@server/db/schema';
 import {
@@ -49,8 +50,9 @@ export function listGallery(
   viewer: User | null,
   query: GalleryQueryInput,
   catalogue: Catalogue | null = null,
+  guard: SqlGuard = unguarded,
 ): Promise<Page<Creative>> {
-  return galleryPage(db, catalogue, { viewerId: viewer?.id ?? null, ...viewOf(viewer) }, query);
+  return galleryPage(db, catalogue, guard, { viewerId: viewer?.id ?? null, ...viewOf(viewer) }, query);
 }
 
 /**
@@ -58,8 +60,13 @@ export function listGallery(
  * viewer's own likes are marked (`likedByMe` false): shareable between members, see
  * server/http/member-views.ts.
  */
-export function listGalleryForMembers(db: Db, query: GalleryQueryInput, catalogue: Catalogue | null = null): Promise<Page<Creative>> {
-  return galleryPage(db, catalogue, { viewerId: null, withAnalysis: true }, query);
+export function listGalleryForMembers(
+  db: Db,
+  query: GalleryQueryInput,
+  catalogue: Catalogue | null = null,
+  guard: SqlGuard = unguarded,
+): Promise<Page<Creative>> {
+  return galleryPage(db, catalogue, guard, { viewerId: null, withAnalysis: true }, query);
 }
 
 type GallerySortKey = GalleryQueryInput['sort'];
@@ -88,7 +95,17 @@ function decodeGalleryCursor(cursor: string | undefined, sort: GallerySortKey, s
   return { mode: toSearchMode(mode), key: rest };
 }
 
-async function galleryPage(db: Db, catalogue: Catalogue | null, view: View, query: GalleryQueryInput): Promise<Page<Creative>> {
+/**
+ * A page from the engine, or from SQL where the engine does not answer (a substring search): only that
+ * SQL takes one of the expensive reads' slots (`guard`); the engine's pages read a page of rows by id.
+ */
+async function galleryPage(
+  db: Db,
+  catalogue: Catalogue | null,
+  guard: SqlGuard,
+  view: View,
+  query: GalleryQueryInput,
+): Promise<Page<Creative>> {
   const searched = Boolean(query.q);
   const cursor = decodeGalleryCursor(query.cursor, query.sort, searched);
   return searchedList(
@@ -97,7 +114,8 @@ async function galleryPage(db: Db, catalogue: Catalogue | null, view: View, quer
     view.withAnalysis,
     cursor?.mode ?? null,
     async (match) =>
-      (catalogue && (await cataloguePage(db, catalogue, view, query, match, cursor))) ?? galleryRows(db, view, query, match, cursor),
+      (catalogue && (await cataloguePage(db, catalogue, view, query, match, cursor))) ??
+      guard(() => galleryRows(db, view, query, match, cursor)),
   );
 }
 
