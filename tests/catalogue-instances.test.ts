@@ -35,14 +35,21 @@ async function timeUntilListed(app: TestApp, q: string, id: string, timeoutMs: n
   return Date.now() - started;
 }
 
-describe('one instance', () => {
-  let t: TestApp;
+/** The app of a describe block: no response cache, the journal read every `pollMs`. */
+function appPollingEvery(pollMs: number): () => TestApp {
+  let app: TestApp | undefined;
   beforeAll(async () => {
-    t = await createTestApp({ env: { CATALOGUE_POLL_MS: '60000', RESPONSE_CACHE: 'off' } });
+    app = await createTestApp({ env: { CATALOGUE_POLL_MS: String(pollMs), RESPONSE_CACHE: 'off' } });
   });
-  afterAll(() => t?.close());
+  afterAll(() => app?.close());
+  return () => app!;
+}
+
+describe('one instance', () => {
+  const app = appPollingEvery(60_000);
 
   it("shows an API write on the instance's next request, and a write made outside the API once the journal is read", async () => {
+    const t = app();
     const pending = await insertCreative(t.db, { name: 'Ornithorynque bleu', status: 'pending', validated: false });
     expect(await galleryIds(t, 'ornithorynque')).toEqual([]);
     const { cookie } = await t.loginAs('specialist');
@@ -56,13 +63,10 @@ describe('one instance', () => {
 });
 
 describe('writes made outside the API', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { CATALOGUE_POLL_MS: '200', RESPONSE_CACHE: 'off' } });
-  });
-  afterAll(() => t?.close());
+  const app = appPollingEvery(200);
 
   it('show within the polling period', async () => {
+    const t = app();
     await galleryIds(t, 'tamanoir');
     const added = await insertCreative(t.db, { name: 'Tamanoir géant' });
     expect(await timeUntilListed(t, 'tamanoir', added.id, 5_000)).toBeLessThan(2_000);

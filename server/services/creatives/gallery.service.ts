@@ -84,6 +84,14 @@ interface GalleryCursor {
   key: (string | number | Date)[];
 }
 
+/** The cursor key of a gallery row, as decodeGalleryCursor reads it back: the search mode first when searched. */
+function galleryKey(sort: GallerySortKey, match: SearchMatch | null, r: CreativeRow, tier: number): CursorKey {
+  const at = r.creative.createdAt.toISOString();
+  const key =
+    sort === 'likes' ? [r.creative.likes, at, r.creative.id] : sort === 'relevance' ? [tier, at, r.creative.id] : [at, r.creative.id];
+  return match ? [match.mode, ...key] : key;
+}
+
 function decodeGalleryCursor(cursor: string | undefined, sort: GallerySortKey, searched: boolean): GalleryCursor | null {
   if (!searched) {
     const key = decodeCursor(cursor, SORT_KEYS[sort]);
@@ -151,17 +159,12 @@ async function cataloguePage(
     const row = rows.get(p.id);
     return row ? [{ ...row, tier: p.tier }] : [];
   });
-  const keyOf = (r: CreativeRow & { tier: number }): CursorKey => {
-    const at = r.creative.createdAt.toISOString();
-    const key =
-      query.sort === 'likes'
-        ? [r.creative.likes, at, r.creative.id]
-        : query.sort === 'relevance'
-          ? [r.tier, at, r.creative.id]
-          : [at, r.creative.id];
-    return match ? [match.mode, ...key] : key;
-  };
-  return toPage(ranked, PAGE_SIZE, keyOf, (r) => toCreative(r, view));
+  return toPage(
+    ranked,
+    PAGE_SIZE,
+    (r) => galleryKey(query.sort, match, r, r.tier),
+    (r) => toCreative(r, view),
+  );
 }
 
 /** The filter conditions of a gallery query: any of the values within a group, all groups and flags. */
@@ -194,11 +197,13 @@ async function galleryRows(db: Db, view: View, query: GalleryQueryInput, match: 
     .where(and(approved(), match?.where, ...galleryFilterConditions(query), after))
     .orderBy(...(few ? unindexedOrder(query.sort) : columns.map((c) => desc(c))))
     .limit(PAGE_SIZE + 1);
-  const keyOf = (r: CreativeRow): CursorKey => {
-    const key = [...(query.sort === 'likes' ? [r.creative.likes] : []), r.creative.createdAt.toISOString(), r.creative.id];
-    return match ? [match.mode, ...key] : key;
-  };
-  return toPage(rows, PAGE_SIZE, keyOf, (r) => toCreative(r, view));
+  // Sorted by relevance only through relevancePage: a page here is by date or likes.
+  return toPage(
+    rows,
+    PAGE_SIZE,
+    (r) => galleryKey(query.sort === 'likes' ? 'likes' : 'recent', match, r, 0),
+    (r) => toCreative(r, view),
+  );
 }
 
 /** Up to this many matches, a searched page sorts them all in one query; past it, it walks an index. */
@@ -272,7 +277,7 @@ async function relevancePage(db: Db, view: View, query: GalleryQueryInput, match
   return toPage(
     rows,
     PAGE_SIZE,
-    (r) => [match.mode, r.tier, r.creative.createdAt.toISOString(), r.creative.id],
+    (r) => galleryKey('relevance', match, r, r.tier),
     (r) => toCreative(r, view),
   );
 }
