@@ -12,6 +12,7 @@ import { originCheck } from './http/origin-check';
 import { writeRateLimit } from './http/rate-limit';
 import { invalidateOnWrite } from './http/response-cache';
 import { securityHeaders } from './http/security-headers';
+import { seoRoutes } from './seo/seo.routes';
 import { mountSpa } from './http/spa';
 import { authRoutes } from './routes/auth/auth.routes';
 import { healthRoutes, readyRoutes } from './routes/health/health.routes';
@@ -76,6 +77,7 @@ export function createApp(deps: Deps, options: { distDir?: string } = {}) {
     .route('/api', apiRoutes(deps));
   // Not chained: neither is part of the typed API (a catch-all would add an `/api/*` entry to `hc<App>`).
   app.all('/api/*', notFoundRoute);
+  app.route('/', seoRoutes(deps));
   if (options.distDir) mountSpa(app, options.distDir, { contactEmail: deps.config.env.CONTACT_EMAIL });
   return app;
 }
