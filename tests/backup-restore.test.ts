@@ -313,7 +313,7 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     );
     expect(summary.attempts).toBe(2);
     expect(summary.tables.media).toBe(1);
-    expect(summary.mediaFiles).toBe(4); // the remaining upload, its card derivative and its 320 px AVIF and WebP
+    expect(summary.mediaFiles).toBe(5); // the remaining upload, its card derivative, its 320 px AVIF and WebP, its link-preview JPEG
 
     await expect(restore({ dataDir: target.dataDir, databaseUrl: target.databaseUrl, file: small })).rejects.toThrow(
       /la cible n'est pas vide .*--force/,

@@ -14,7 +14,7 @@ import type { MediaStore } from '@server/media/store';
 import { backupDatabase } from '@server/ops/backup';
 import { checkIntegrity, isClean, repairIntegrity } from '@server/ops/integrity';
 import { restore } from '@server/ops/restore';
-import { backfillImageVariants } from '@server/services/media-backfill';
+import { backfillImageVariants, backfillOpenGraphImages } from '@server/services/media-backfill';
 import { filesOf, removeFiles } from '@server/services/media.service';
 import type { Readiness } from '@server/services/readiness';
 import { startS3Server, type S3TestServer } from './helpers/s3-server';
@@ -191,7 +191,7 @@ describe('operations through the bucket', () => {
     expect(await t.deps.media.exists(orphan)).toBe(false);
   });
 
-  it('the backfill reads pictures from the bucket and writes their variants there', async () => {
+  it('the backfill reads pictures from the bucket and writes their variants and link-preview JPEG there', async () => {
     const creative = await submit('admin', await pngBytes(500, 400), 'ancien.png', 'image/png');
     const [row] = await t.db
       .select()
@@ -200,8 +200,10 @@ describe('operations through the bucket', () => {
     const variants = filesOf(row!).filter((name) => name !== row!.name && name !== row!.thumbName);
     expect(variants.length).toBeGreaterThan(0);
     await removeFiles(t.deps.media, variants);
-    await t.db.update(media).set({ variantWidths: null, placeholderColor: null }).where(eq(media.id, row!.id));
+    expect(variants).toContain(row!.name.replace(/\.png$/, '-og.jpg'));
+    await t.db.update(media).set({ variantWidths: null, placeholderColor: null, ogWidth: null }).where(eq(media.id, row!.id));
     expect(await backfillImageVariants(t.db, t.deps.media)).toEqual({ made: 1, missing: 0 });
+    expect(await backfillOpenGraphImages(t.db, t.deps.media)).toEqual({ made: 1, missing: 0 });
     for (const name of variants) expect(await t.deps.media.exists(name), name).toBe(true);
     expect(await stagedLeft()).toBe(0);
   });

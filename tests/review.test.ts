@@ -391,9 +391,9 @@ describe('edit, delete and featuring', () => {
     expect(await count(comments)).toBe(0);
     expect(await count(creativeLikes)).toBe(0);
     expect(await count(folderCreatives)).toBe(0);
-    // The original, its card WebP and its responsive variants (AVIF + WebP per width).
+    // The original, its card WebP, its link-preview JPEG and its responsive variants (AVIF + WebP per width).
     const variants = created.body.sources!.avif.split(', ').length * 2;
-    expect(storedFiles().length).toBe(files - 2 - variants);
+    expect(storedFiles().length).toBe(files - 3 - variants);
     expect((await t.request('DELETE', `/api/creatives/${id}`, { cookie: cookies.specialist })).status).toBe(404);
   });
 

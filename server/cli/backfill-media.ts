@@ -1,6 +1,7 @@
 /**
  * npm run media:backfill
- * Makes the responsive AVIF/WebP variants of the media stored before they existed (issue 13), then the
+ * Makes the responsive AVIF/WebP variants of the media stored before they existed (issue 13), the
+ * link-preview JPEGs (`…-og.jpg`, Open Graph / Twitter cards) of those stored before them, then the
  * fingerprints of the creatives stored before duplicate detection (issue 18: SHA-256 and dHash).
  * Reads DATA_DIR and DATABASE_URL the way the server does. On PostgreSQL it can run while the
  * server runs; the embedded PGlite database opens in one process only: stop the server first.
@@ -11,7 +12,7 @@ import { openDatabase } from '../db/client';
 import { lockDataDir } from '../db/data-lock';
 import { mediaStoreOf } from '../media/media-store-of';
 import { backfillFingerprints } from '../services/fingerprint-backfill';
-import { backfillImageVariants } from '../services/media-backfill';
+import { backfillImageVariants, backfillOpenGraphImages } from '../services/media-backfill';
 import { errorMessage, fail, loadCommandEnv } from './cli-output';
 
 async function main() {
@@ -31,6 +32,14 @@ async function main() {
     process.stdout.write(
       `Variantes responsive : ${summary.made} média(s) traité(s)` +
         (summary.missing ? `, ${summary.missing} sans fichier image (ignoré(s))` : '') +
+        '.\n',
+    );
+    const previews = await backfillOpenGraphImages(database.db, store, {
+      onProgress: (s) => process.stdout.write(`… ${s.made} image(s) d'aperçu faite(s)\n`),
+    });
+    process.stdout.write(
+      `Images d'aperçu des liens (Open Graph) : ${previews.made} média(s) traité(s)` +
+        (previews.missing ? `, ${previews.missing} sans image lisible (ignoré(s))` : '') +
         '.\n',
     );
     const fingerprints = await backfillFingerprints(database.db, store, {

@@ -136,6 +136,11 @@ export const media = pgTable('media', {
   variantWidths: integer('variant_widths').array(),
   /** Average colour of the picture, #rrggbb. */
   placeholderColor: text('placeholder_color'),
+  /**
+   * Width of the link-preview JPEG `…-og.jpg` (server/media/derivatives.ts openGraphDerivative), recorded
+   * once the file is written; null before it is made (npm run media:backfill) or when there is no picture.
+   */
+  ogWidth: integer('og_width'),
   createdAt: createdAt(),
 });
 

@@ -33,6 +33,43 @@ export function variantWidthsFor(width: number): number[] {
   return below.length ? below : [VARIANT_WIDTHS[0]];
 }
 
+/**
+ * Width of the link-preview image (Open Graph / Twitter cards): 1200 px is what Facebook, LinkedIn
+ * and X ask for a large card. JPEG, because every link-preview crawler reads it (not all read WebP).
+ */
+export const OPEN_GRAPH_WIDTH = 1200;
+const OPEN_GRAPH_QUALITY = 82;
+
+export interface OpenGraphDerivative extends ImageInfo {
+  data: Buffer;
+}
+
+/**
+ * The link-preview JPEG of a picture (an image, or a video's poster): OPEN_GRAPH_WIDTH wide, or the
+ * picture's own width when narrower (never enlarged); rotated per EXIF, metadata stripped (sharp
+ * writes none unless asked), progressive, transparency flattened onto white (JPEG has no alpha:
+ * transparent pixels would otherwise show as whatever colour they hide, often black).
+ */
+export async function openGraphDerivative(data: Buffer | string): Promise<OpenGraphDerivative> {
+  const image = await openImage(data);
+  const { data: jpeg, info } = await image
+    .rotate()
+    .resize({ width: OPEN_GRAPH_WIDTH, withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: OPEN_GRAPH_QUALITY, progressive: true })
+    .toBuffer({ resolveWithObject: true });
+  return { data: jpeg, width: info.width, height: info.height };
+}
+
+/**
+ * The size openGraphDerivative gives a picture `width` × `height` px (upright): the same arithmetic
+ * as sharp's (height rounded to the nearest pixel), so it can be told without opening the file.
+ */
+export function openGraphSize(width: number, height: number): ImageInfo {
+  const w = Math.min(OPEN_GRAPH_WIDTH, width);
+  return { width: w, height: Math.max(1, Math.round((height * w) / width)) };
+}
+
 /** `creatives/123-abc.png` → `creatives/123-abc`: derivatives are named from it. */
 export const baseOf = (name: string) => name.replace(/\.[^./]+$/, '');
 
@@ -42,13 +79,17 @@ export const cardFileName = (base: string) => `${base}-card.webp`;
 /** File name of a video's poster frame, beside the original. */
 export const posterFileName = (base: string) => `${base}-poster.jpg`;
 
+/** File name of the link-preview JPEG (openGraphDerivative), beside the original. */
+export const openGraphFileName = (base: string) => `${base}-og.jpg`;
+
 /**
  * Any stored file name → the base of its media, and the original's extension when it is the
  * original itself (null for a derivative). Originals are named `creatives/<ms>-<hex>.<ext>`
- * (randomMediaName): one hyphen, so `…-640.webp` can only be a variant. Null for other names.
+ * (randomMediaName): one hyphen, so `…-640.webp` can only be a variant. Derivatives: `-card.webp`,
+ * `-poster.jpg`, `-og.jpg` (link preview) and `-<width>.avif|webp`. Null for other names.
  */
 export function parseStoredName(name: string): { base: string; ext: string | null } | null {
-  const m = /^(creatives\/\d+-[0-9a-f]+)(?:\.([a-z0-9]+)|-card\.webp|-poster\.jpg|-\d+\.(?:avif|webp))$/.exec(name);
+  const m = /^(creatives\/\d+-[0-9a-f]+)(?:\.([a-z0-9]+)|-card\.webp|-poster\.jpg|-og\.jpg|-\d+\.(?:avif|webp))$/.exec(name);
   return m ? { base: m[1]!, ext: m[2] ?? null } : null;
 }
 

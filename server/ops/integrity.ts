@@ -150,7 +150,7 @@ async function repairCounter(db: Db, name: CounterName, id: string): Promise<boo
 
 /* ── Media rows and files ────────────────────────────────────────────────────────────────── */
 
-type StoredMedia = Pick<MediaRow, 'id' | 'name' | 'thumbName' | 'posterName' | 'variantWidths'> & { createdAt: Date };
+type StoredMedia = Pick<MediaRow, 'id' | 'name' | 'thumbName' | 'posterName' | 'variantWidths' | 'ogWidth'> & { createdAt: Date };
 
 /**
  * One walk of the media folder against the media rows, grouped by the base name every file of a
@@ -166,6 +166,7 @@ async function checkMediaFiles(db: Db, store: MediaStore, minAgeMs: number) {
       thumbName: media.thumbName,
       posterName: media.posterName,
       variantWidths: media.variantWidths,
+      ogWidth: media.ogWidth,
       createdAt: media.createdAt,
     })
     .from(media);

@@ -9,6 +9,8 @@ import {
   cardFileName,
   imageInfo,
   imageVariants,
+  openGraphDerivative,
+  openGraphFileName,
   parseStoredName,
   posterFileName,
   VARIANT_FORMATS,
@@ -37,10 +39,12 @@ export interface NewMedia {
   height?: number;
 }
 
-/** Every stored file of a media row (original, card derivative, poster, responsive variants). */
-export function filesOf(row: Pick<MediaRow, 'name' | 'thumbName' | 'posterName' | 'variantWidths'>): string[] {
-  const variants = (row.variantWidths ?? []).flatMap((w) => VARIANT_FORMATS.map((f) => variantName(baseOf(row.name), w, f)));
-  return [row.name, row.thumbName, row.posterName, ...variants].filter((n): n is string => Boolean(n));
+/** Every stored file of a media row (original, card derivative, poster, responsive variants, link-preview JPEG). */
+export function filesOf(row: Pick<MediaRow, 'name' | 'thumbName' | 'posterName' | 'variantWidths' | 'ogWidth'>): string[] {
+  const base = baseOf(row.name);
+  const variants = (row.variantWidths ?? []).flatMap((w) => VARIANT_FORMATS.map((f) => variantName(base, w, f)));
+  const openGraph = row.ogWidth !== null ? openGraphFileName(base) : null;
+  return [row.name, row.thumbName, row.posterName, ...variants, openGraph].filter((n): n is string => Boolean(n));
 }
 
 /**
@@ -77,18 +81,22 @@ export async function storeMedia(deps: Pick<Deps, 'db' | 'media' | 'mediaTools'>
     }
     let thumbName: string | null = null;
     let variants: { widths: number[]; placeholderColor: string } | null = null;
+    let ogWidth: number | null = null;
     if (frame) {
       const picture = frame;
       const made = await decodingUpload(input.mediaType, async () => ({
         card: await cardDerivative(picture),
         size: size.width === null || size.height === null ? await imageInfo(picture) : size,
         variants: await imageVariants(picture, base),
+        openGraph: await openGraphDerivative(picture),
       }));
       thumbName = cardFileName(base);
       await put(thumbName, made.card);
       size = made.size;
       for (const file of made.variants.files) await put(file.name, file.data);
       variants = { widths: made.variants.widths, placeholderColor: made.variants.placeholderColor };
+      await put(openGraphFileName(base), made.openGraph.data);
+      ogWidth = made.openGraph.width;
     }
     if ('data' in input.source) await put(name, input.source.data);
     else await files.adopt(name, input.source.tempPath);
@@ -106,6 +114,7 @@ export async function storeMedia(deps: Pick<Deps, 'db' | 'media' | 'mediaTools'>
         posterName,
         variantWidths: variants?.widths ?? null,
         placeholderColor: variants?.placeholderColor ?? null,
+        ogWidth,
       })
       .returning()) as [MediaRow];
   } catch (err) {
