@@ -17,6 +17,7 @@ export default tseslint.config(
       'dist/**',
       'dist-firebase/**',
       'dist-server/**',
+      'dist-ssr/**',
       'node_modules/**',
       'coverage/**',
       'data/**',

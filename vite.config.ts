@@ -4,18 +4,9 @@ import { defineConfig } from 'vite';
 import { precompress } from './build/precompress';
 import { pathAliases } from './path-aliases';
 
-/** React's API, rendered by Preact in the browser build: the same components in a tenth of the bytes. */
-const preactAliases = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-];
-
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
-  resolve: { alias: [...pathAliases, ...preactAliases] },
+  resolve: { alias: pathAliases },
   server: {
     port: 5173,
     proxy: {

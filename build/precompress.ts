@@ -20,14 +20,15 @@ const MIN_BYTES = 1024;
  * fills it in and compresses it once at start-up.
  */
 export function precompress(): Plugin {
-  let outDir = 'dist';
+  let outDir: string | null = 'dist';
   return {
     name: 'creatheque:precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
+      // The server-side renderer's build (dist-ssr/) is read by Node, never sent.
+      outDir = config.build.ssr ? null : path.resolve(config.root, config.build.outDir);
     },
-    closeBundle: () => precompressDir(outDir),
+    closeBundle: () => (outDir ? precompressDir(outDir) : undefined),
   };
 }
 

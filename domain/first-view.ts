@@ -4,3 +4,9 @@
  * (src/gateway/http/first-view.ts).
  */
 export const FIRST_VIEW_ELEMENT_ID = 'creatheque-first-view';
+
+/**
+ * Key of the statuses of the answers that are not 200 — the refusals a server-rendered page shows
+ * (a share's password prompt, a creative not found) — in the same JSON object. Never an API URL.
+ */
+export const FIRST_VIEW_STATUS_KEY = '#status';

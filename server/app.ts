@@ -1,3 +1,4 @@
+import type { PageRenderer } from '@domain/page-render';
 import { Hono } from 'hono';
 import { loadSession } from './auth/session';
 import { forgetSessionsOnAccountWrites, SessionCache } from './auth/session-cache';
@@ -52,7 +53,7 @@ function apiRoutes(deps: Deps) {
 }
 
 /** Builds the whole HTTP app (API + optional SPA). Tests call it in-process. */
-export function createApp(deps: Deps, options: { distDir?: string } = {}) {
+export function createApp(deps: Deps, options: { distDir?: string; renderer?: PageRenderer | null } = {}) {
   // Signed-in users resolved by loadSession, remembered for 2 s and forgotten on account writes (of any instance).
   const sessions = new SessionCache();
   deps.invalidation.on('sessions', () => sessions.clear());
@@ -78,7 +79,13 @@ export function createApp(deps: Deps, options: { distDir?: string } = {}) {
   // Not chained: neither is part of the typed API (a catch-all would add an `/api/*` entry to `hc<App>`).
   app.all('/api/*', notFoundRoute);
   app.route('/', seoRoutes(deps));
-  if (options.distDir) mountSpa(app, options.distDir, { contactEmail: deps.config.env.CONTACT_EMAIL });
+  if (options.distDir)
+    mountSpa(app, options.distDir, {
+      contactEmail: deps.config.env.CONTACT_EMAIL,
+      publicUrl: deps.config.publicUrl,
+      renderer: options.renderer ?? null,
+      cache: deps.responseCache ?? undefined,
+    });
   return app;
 }
 

@@ -18,6 +18,7 @@ import { recordedMediaFiles } from './services/media.service';
 import { startControlServer, type ControlServer } from './ops/control-server';
 import { serverPaths } from './paths';
 import { RedisLink } from './redis/redis-link';
+import { loadPageRenderer } from './render/load-renderer';
 
 /** How long in-flight requests may run on after a stop signal before their connections are cut. */
 const GRACE_MS = 10_000;
@@ -75,7 +76,7 @@ async function main() {
   // Instances starting together on one PostgreSQL database seed it once (startup-lock.ts).
   if (env.SEED === 'demo') await withStartupLock(env.DATABASE_URL, () => seedIfEmpty(deps));
 
-  const app = createApp(deps, { distDir: serverPaths.dist });
+  const app = createApp(deps, { distDir: serverPaths.dist, renderer: await loadPageRenderer(serverPaths.pageRenderer) });
   const inFlight = { count: 0 };
   const server = serve({ fetch: countInFlight(app.fetch, inFlight), hostname: config.host, port: config.port }, (info) => {
     const shared = redis ? `, redis : ${redis.prefix}` : '';

@@ -19,6 +19,8 @@ export const projectRoot = findRoot(path.dirname(fileURLToPath(import.meta.url))
 /** Files the server reads at run time, kept in the source tree. */
 export const serverPaths = {
   dist: path.join(projectRoot, 'dist'),
+  /** The server-side renderer of the web app's pages (`vite build --ssr src/entry-server.tsx`). */
+  pageRenderer: path.join(projectRoot, 'dist-ssr', 'entry-server.js'),
   migrations: path.join(projectRoot, 'server', 'db', 'migrations'),
   seedAssets: path.join(projectRoot, 'server', 'db', 'seed', 'assets'),
   packageJson: path.join(projectRoot, 'package.json'),

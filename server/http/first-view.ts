@@ -1,74 +1,35 @@
-import { FIRST_VIEW_ELEMENT_ID } from '@domain/first-view';
+import { FIRST_VIEW_ELEMENT_ID, FIRST_VIEW_STATUS_KEY } from '@domain/first-view';
+import type { FirstViewAnswer } from '@domain/page-render';
 import { IMAGE_SIZES, type ImagePlace } from '@domain/image-sizes';
 import type { Creative, Highlights, ImageSources } from '@domain/types';
 import { cacheKey } from './response-cache';
 
 /**
- * The first view of a page without a second round trip (issue 13): the HTML of `/` and of a
- * creative's page carries the API answers their first render needs — the session, the highlights
- * and the gallery's first page, or the creative and its first comments — in a
+ * The first view of a page without a second round trip: the HTML of a page carries the API
+ * answers its first render needs — the session, the highlights and the gallery of the URL's view,
+ * or a creative and its first comments (src/app/first-view.ts says which) — in a
  * `<script type="application/json" id="creatheque-first-view">`, keyed by API URL. The web app's
- * http transport answers those GETs from it once (src/gateway/http/first-view.ts), so cards render
- * as soon as the script runs, and the largest image is preloaded from the head.
+ * http transport answers those GETs from it once (src/gateway/http/first-view.ts), so the page
+ * renders (or adopts the server's HTML) as soon as the script runs, and the largest image is
+ * preloaded from the head.
  *
- * The answers are made by the API itself (an in-process request with the visitor's cookie), so
- * every rule — session, permissions, likedByMe, the analysis, the shared cache — is the API's own.
+ * The answers are made by the API itself (in-process requests with the visitor's cookie, see
+ * server/render/), so every rule — session, permissions, likedByMe, the analysis, the shared
+ * cache — is the API's own. A client-rendered page carries its 200 answers only (the page asks
+ * again for the others and shows the API's error); a server-rendered one also the refusals it
+ * shows (a share's password prompt), so that the browser renders the same.
  */
-/** Anything that answers a Request (the Hono app). */
-export interface ApiHandler {
-  request(path: string, init: RequestInit): Response | Promise<Response>;
-}
-
-const CREATIVE_PAGE = /^\/creatives\/([^/]+)$/;
-
-/** The API GETs the first render of an HTML path makes, in the web app's own URL form. */
-export function firstViewUrls(path: string, search: string): string[] {
-  const urls = ['/api/auth/session'];
-  if (path === '/' && !search) urls.push('/api/creatives/highlights', '/api/creatives');
-  const creative = CREATIVE_PAGE.exec(path);
-  const id = creative ? decodedSegment(creative[1]!) : null;
-  if (id !== null) urls.push(`/api/creatives/${encodeURIComponent(id)}`, `/api/creatives/${encodeURIComponent(id)}/comments`);
-  return urls;
-}
-
-/** A path segment decoded, or null when it is not valid percent-encoding (the page shows its own error). */
-function decodedSegment(segment: string): string | null {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return null;
-  }
-}
-
-export interface FirstView {
-  /** `<script>` with the answers and `<link rel="preload">` of the largest image, for the head. */
-  head: string;
-}
-
-/** Asks the API for each URL with the request's cookie; keeps the 200 JSON answers. */
-export async function firstView(api: ApiHandler, urls: string[], cookie: string | undefined): Promise<FirstView> {
-  const answers = await Promise.all(
-    urls.map(async (url) => {
-      try {
-        const res = await api.request(url, { headers: cookie ? { cookie } : {} });
-        const type = res.headers.get('content-type') ?? '';
-        if (res.status !== 200 || !type.startsWith('application/json')) {
-          await res.body?.cancel();
-          return null;
-        }
-        return [cacheKey(url.split('?')[0]!, url), await res.text()] as const;
-      } catch {
-        return null; // the page then asks for it itself, and shows the API's error
-      }
-    }),
-  );
-  const found = answers.filter((a) => a !== null);
-  if (found.length === 0) return { head: '' };
-  const json = `{${found.map(([url, text]) => `${JSON.stringify(url)}:${text}`).join(',')}}`;
+export function firstViewHead(answers: Map<string, FirstViewAnswer>, options: { refusals: boolean }): string {
+  const kept = [...answers].filter(([, answer]) => answer.status === 200 || (options.refusals && answer.status < 500));
+  if (kept.length === 0) return '';
+  const keyed = kept.map(([url, answer]) => [cacheKey(url.split('?')[0]!, url), answer] as const);
+  const statuses = Object.fromEntries(keyed.filter(([, answer]) => answer.status !== 200).map(([url, answer]) => [url, answer.status]));
+  const entries = keyed.map(([url, answer]) => `${JSON.stringify(url)}:${answer.text}`);
+  if (Object.keys(statuses).length) entries.push(`${JSON.stringify(FIRST_VIEW_STATUS_KEY)}:${JSON.stringify(statuses)}`);
   // `<` never appears in JSON outside strings; escaped there, the text cannot close the script.
-  const script = `<script type="application/json" id="${FIRST_VIEW_ELEMENT_ID}">${json.replace(/</g, '\\u003c')}</script>`;
-  const preload = preloadTag(largestImage(Object.fromEntries(found)));
-  return { head: preload + script };
+  const script = `<script type="application/json" id="${FIRST_VIEW_ELEMENT_ID}">{${entries.join(',').replace(/</g, '\\u003c')}}</script>`;
+  const ok = Object.fromEntries(keyed.filter(([, answer]) => answer.status === 200).map(([url, answer]) => [url, answer.text]));
+  return preloadTag(largestImage(ok)) + script;
 }
 
 interface Picture {

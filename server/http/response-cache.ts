@@ -181,6 +181,30 @@ export class ResponseCache {
     };
   }
 
+  /**
+   * The entry of `key`, or the one `load` makes — stored under the generation its load began in,
+   * so a load that a write overtook is never served after it. Concurrent misses of one key wait
+   * for one load. `load` gives null for an answer not to keep.
+   */
+  async getOrLoad(
+    key: string,
+    load: () => Promise<{ body: Uint8Array<ArrayBuffer>; contentType: string } | null>,
+  ): Promise<{ entry: CachedResponse | undefined; hit: boolean }> {
+    const generation = this.gen;
+    // No await between the lookups and lead(): concurrent misses of one key must find the leader.
+    const found = this.get(key, generation) ?? (await this.join(key, generation));
+    if (found) return { entry: found, hit: true };
+    const settle = this.lead(key, generation);
+    let entry: CachedResponse | undefined;
+    try {
+      const loaded = await load();
+      if (loaded) entry = this.set(key, generation, loaded.body, loaded.contentType);
+    } finally {
+      settle(entry);
+    }
+    return { entry, hit: false };
+  }
+
   private delete(key: string): void {
     const entry = this.entries.get(key);
     if (!entry) return;

@@ -3,18 +3,25 @@ import path from 'node:path';
 import type { Hono, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { withVary } from './compression';
-import { etagOf, sendBody } from './conditional-get';
-import { escapeAttribute, firstView, firstViewUrls } from './first-view';
+import { sendBody } from './conditional-get';
 import { routePreloads } from './route-preloads';
+import type { ApiGet, PageRenderer } from '@domain/page-render';
+import { hasSession, HTML, PageMaker, pageTemplate } from '../render/page-maker';
+import type { ResponseCache } from './response-cache';
 import type { AppEnv } from './context';
 import { logger } from '../log';
 
 /**
- * Serves the built web app from `distDir`: hashed assets cached for a year, and index.html for
- * every other GET so client-side routes survive a reload, with the API answers of its first view
- * inlined (first-view.ts); brotli or gzip when the browser takes them.
+ * Serves the built web app from `distDir`: hashed assets cached for a year, and the page of every
+ * other GET (server/render/page-maker.ts) so client-side routes survive a reload — rendered on the
+ * server for visitors of the public pages, with the API answers of its first view inlined
+ * otherwise; brotli or gzip when the browser takes them.
  */
-export function mountSpa(app: Hono<AppEnv>, distDir: string, settings: { contactEmail: string }): void {
+export function mountSpa(
+  app: Hono<AppEnv>,
+  distDir: string,
+  settings: { contactEmail: string; publicUrl: string; renderer: PageRenderer | null; cache: ResponseCache | undefined },
+): void {
   const indexFile = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexFile)) {
     logger.warn(`${indexFile} not found: run "npm run build" to serve the web app`);
@@ -31,18 +38,21 @@ export function mountSpa(app: Hono<AppEnv>, distDir: string, settings: { contact
     if (!entry.isFile() || entry.name === 'index.html' || /\.(br|gz)$/.test(entry.name)) continue;
     app.use(`/${entry.name}`, staticHeaders(), serveStatic({ root, precompressed: true }));
   }
-  // Replacements are functions: a string would read `$&`, `$'`… in the text as patterns.
-  const html = fs.readFileSync(indexFile, 'utf8').replace('__CONTACT_EMAIL__', () => escapeAttribute(settings.contactEmail));
+  const template = pageTemplate(fs.readFileSync(indexFile, 'utf8'), settings.contactEmail);
   const preloadsOf = routePreloads(distDir);
+  settings.renderer?.configure({ contactEmail: settings.contactEmail });
+  const pages = new PageMaker({ renderer: settings.renderer, cache: settings.cache, publicUrl: settings.publicUrl });
   app.get('*', async (c) => {
-    const view = await firstView(app, firstViewUrls(c.req.path, new URL(c.req.url).search), c.req.header('cookie'));
-    const head = preloadsOf(c.req.path) + view.head;
-    const page = head ? html.replace('</head>', () => `${head}</head>`) : html;
+    const address = { pathname: c.req.path, search: new URL(c.req.url).search };
+    const cookie = c.req.header('cookie');
+    const get: ApiGet = async (url) => app.request(url, { headers: cookie ? { cookie } : {} });
+    const page = await pages.page(address, get, { visitor: !hasSession(cookie), template, preloads: preloadsOf(address.pathname) });
     // The page carries the visitor's own answers (likes, the analysis): private, revalidated each
     // time (a 304 when nothing changed), varying on the session.
     c.header('Cache-Control', 'private, no-cache');
     c.header('Vary', 'Cookie');
-    return sendBody(c, page, { contentType: 'text/html; charset=UTF-8', etag: etagOf(page) });
+    if (page.cache) c.header('X-Cache', page.cache);
+    return sendBody(c, page.body, { contentType: HTML, etag: page.etag, status: page.status, variants: page.variants });
   });
 }
 

@@ -4,6 +4,8 @@ import { FIRST_VIEW_ELEMENT_ID } from '@domain/first-view';
 import { paths } from '@/config/paths';
 import { commentsQueryOptions } from '@/features/comments/api/get-comments';
 import { creativeQueryOptions } from '@/features/creative/api/get-creative';
+import { sharedCreativeQueryOptions } from '@/features/shares/api/get-shared-creative';
+import { sharedFolderQueryOptions } from '@/features/shares/api/get-shared-folder';
 import { galleryQueryOptions } from '@/features/gallery/api/get-gallery';
 import { highlightsQueryOptions } from '@/features/gallery/api/get-highlights';
 import { readGalleryView, toGalleryQuery } from '@/features/gallery/url-state';
@@ -14,21 +16,43 @@ import { sessionQueryOptions } from '@/lib/session';
 const WAIT_MS = 50;
 
 /**
- * Fills the query cache with the answers the server inlined in this page for its first render
- * (server/http/first-view.ts) before React renders it: the gateway takes them from the page, no
- * request leaves. Rendered first with its queries pending and a frame later with the data, the
- * page would paint skeletons and then shift (CLS). A query the page does not carry (an error
- * answer is never inlined) is not waited for beyond WAIT_MS: it goes on in the background.
+ * The queries of a page's first render: the session, and on home the highlights and the gallery
+ * of the URL's view, on a creative's page the creative and its first comments, on a share link's
+ * pages the folder's first page (or the refusal that asks for its password) and its creative. The server runs
+ * them to render the page and inline their answers (server/render/); the browser runs them
+ * again before its first render, answered from the page.
  */
-export async function warmFirstView(client: QueryClient, gateway: Gateway, location: Pick<Location, 'pathname' | 'search'>): Promise<void> {
-  if (typeof document === 'undefined' || !document.getElementById(FIRST_VIEW_ELEMENT_ID)) return;
+export function firstViewQueries(
+  client: QueryClient,
+  gateway: Gateway,
+  location: Pick<Location, 'pathname' | 'search'>,
+): Promise<unknown>[] {
   const jobs: Promise<unknown>[] = [client.prefetchQuery(sessionQueryOptions(gateway))];
-  if (location.pathname === paths.home && !location.search) {
-    const query = toGalleryQuery(readGalleryView(new URLSearchParams()));
+  if (location.pathname === paths.home) {
+    const query = toGalleryQuery(readGalleryView(new URLSearchParams(location.search)));
     jobs.push(client.prefetchQuery(highlightsQueryOptions(gateway)), client.prefetchInfiniteQuery(galleryQueryOptions(gateway, query)));
   }
   const id = matchPath(paths.creativePattern, location.pathname)?.params.id;
   if (id)
     jobs.push(client.prefetchQuery(creativeQueryOptions(gateway, id)), client.prefetchInfiniteQuery(commentsQueryOptions(gateway, id)));
-  await Promise.race([Promise.all(jobs), new Promise((resolve) => setTimeout(resolve, WAIT_MS))]);
+  const shared = matchPath(paths.sharedCreativePattern, location.pathname)?.params;
+  const token = shared?.token ?? matchPath(paths.sharePattern, location.pathname)?.params.token;
+  if (token && gateway.features.folderShares) {
+    jobs.push(client.prefetchInfiniteQuery(sharedFolderQueryOptions(gateway, token)));
+    if (shared?.creativeId) jobs.push(client.prefetchQuery(sharedCreativeQueryOptions(gateway, token, shared.creativeId)));
+  }
+  return jobs;
+}
+
+/**
+ * Fills the query cache with the answers the server inlined in this page for its first render
+ * before React renders (or hydrates) it: the gateway takes them from the page, no request leaves.
+ * Rendered first with its queries pending and a frame later with the data, the page would paint
+ * skeletons and then shift (CLS), and a server-rendered page would not match its HTML. A query the
+ * page does not carry (an error answer is never inlined) is not waited for beyond WAIT_MS: it goes
+ * on in the background.
+ */
+export async function warmFirstView(client: QueryClient, gateway: Gateway, location: Pick<Location, 'pathname' | 'search'>): Promise<void> {
+  if (typeof document === 'undefined' || !document.getElementById(FIRST_VIEW_ELEMENT_ID)) return;
+  await Promise.race([Promise.all(firstViewQueries(client, gateway, location)), new Promise((resolve) => setTimeout(resolve, WAIT_MS))]);
 }

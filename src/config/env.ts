@@ -145,8 +145,9 @@ export const clientEnv = {
   },
 };
 
-/** Runtime settings the server writes into index.html (server/http/spa.ts). */
+/** Runtime settings the server writes into index.html (server/render/page-maker.ts); none on the server itself. */
 function meta(name: string): string | null {
+  if (typeof document === 'undefined') return null;
   const value = document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? '';
   return value && !value.startsWith('__') ? value : null;
 }
@@ -164,3 +165,8 @@ export function contactEmailOf(fromPage: string | null, fromBuild: unknown): str
 export const runtimeConfig = {
   contactEmail: contactEmailOf(meta('creatheque:contact-email'), import.meta.env.VITE_CONTACT_EMAIL),
 };
+
+/** The server-side renderer is given the settings the server writes into the page (src/entry-server.tsx). */
+export function configureRuntime(settings: { contactEmail: string }): void {
+  runtimeConfig.contactEmail = contactEmailOf(settings.contactEmail, import.meta.env.VITE_CONTACT_EMAIL);
+}

@@ -46,7 +46,7 @@ export function shortcutFor(event: KeyboardEvent): ShortcutId | null {
 export function useShortcuts(handlers: ShortcutHandlers): void {
   const latest = useRef(handlers);
   // At commit, not after paint: a key pressed right after a change (like, then unlike at once)
-  // must reach the handlers of what is on screen. Preact runs effects only after the next frame.
+  // must reach the handlers of what is on screen.
   useLayoutEffect(() => {
     latest.current = handlers;
   });

@@ -278,7 +278,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     redis: options.redis,
     mailer: options.mailer,
   });
-  const app = createApp(deps, options.distDir ? { distDir: options.distDir } : {});
+  // The web app's pages are rendered by its sources' server entry (the build's own in production).
+  const renderer = options.distDir ? (await import('../../src/entry-server')).renderer : null;
+  const app = createApp(deps, options.distDir ? { distDir: options.distDir, renderer } : {});
 
   async function request<T = unknown>(method: string, urlPath: string, opts: RequestOptions = {}): Promise<TestResponse<T>> {
     const upper = method.toUpperCase();

@@ -3,7 +3,7 @@ import { Outlet } from 'react-router';
 import { PageLoader } from '@/components/ui/spinner';
 import { Toaster } from '@/components/ui/toaster';
 import { KeyboardShortcuts } from './keyboard-shortcuts';
-import { PageScrollRestoration } from './page-scroll-restoration';
+import { ScrollRestoration } from './scroll-restoration';
 import { TopBar } from './top-bar';
 
 export function AppLayout() {
@@ -26,7 +26,7 @@ export function AppLayout() {
         <KeyboardShortcuts />
       </footer>
       <Toaster />
-      <PageScrollRestoration />
+      <ScrollRestoration />
     </div>
   );
 }

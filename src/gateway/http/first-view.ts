@@ -1,4 +1,4 @@
-import { FIRST_VIEW_ELEMENT_ID } from '@domain/first-view';
+import { FIRST_VIEW_ELEMENT_ID, FIRST_VIEW_STATUS_KEY } from '@domain/first-view';
 
 /**
  * The API answers the server inlined in the page for its first render (server/http/first-view.ts):
@@ -7,15 +7,17 @@ import { FIRST_VIEW_ELEMENT_ID } from '@domain/first-view';
  * unused are dropped after the first write or 30 s, so that none can be served stale. Absent (the
  * Vite dev server, the Firebase mode, a page without them), every GET goes to the network.
  */
-let answers: Map<string, unknown> | null = null;
+let answers: Map<string, { body: unknown; status: number }> | null = null;
 
-function inlined(): Map<string, unknown> {
+function inlined(): Map<string, { body: unknown; status: number }> {
   if (answers) return answers;
   answers = new Map();
   const element = typeof document === 'undefined' ? null : document.getElementById(FIRST_VIEW_ELEMENT_ID);
   if (element?.textContent) {
     try {
-      for (const [url, body] of Object.entries(JSON.parse(element.textContent) as Record<string, unknown>)) answers.set(url, body);
+      const { [FIRST_VIEW_STATUS_KEY]: statuses = {}, ...bodies } = JSON.parse(element.textContent) as Record<string, unknown>;
+      for (const [url, body] of Object.entries(bodies))
+        answers.set(url, { body, status: (statuses as Record<string, number | undefined>)[url] ?? 200 });
     } catch {
       /* unreadable: the page asks the API */
     }
@@ -38,7 +40,7 @@ export function forgetFirstViewAnswers(): void {
   inlined().clear();
 }
 
-/** The inlined answer of a GET of `path` as a 200 JSON response, once; null when there is none. */
+/** The inlined answer of a GET of `path` as a JSON response (200, or the refusal a server-rendered page showed), once; null when there is none. */
 export function takeFirstViewAnswer(path: string): Response | null {
   const store = inlined();
   if (store.size === 0) return null;
@@ -48,7 +50,7 @@ export function takeFirstViewAnswer(path: string): Response | null {
   }
   const key = keyOf(path);
   if (!store.has(key)) return null;
-  const body = store.get(key);
+  const { body, status } = store.get(key)!;
   store.delete(key);
-  return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }

@@ -1,12 +1,6 @@
-import { setAutoFreeze } from 'immer';
 import { Bar, BarChart, CartesianGrid, LabelList, Tooltip, XAxis, YAxis } from 'recharts';
 import type { CountBucket } from '@domain/types';
 import { formatPercent } from '../format';
-
-// Recharts keeps its state with Immer, which freezes what it stores — the chart's elements among
-// it. Preact (the browser build's renderer, vite.config.ts) writes to the elements it renders, so a
-// frozen one throws: Immer must not freeze.
-setAutoFreeze(false);
 
 const BAR_HEIGHT = 30;
 const AXES_HEIGHT = 56;

@@ -8,6 +8,8 @@ export function creativeQueryOptions(gateway: Gateway, id: string) {
   return queryOptions({
     queryKey: [CREATIVES_KEY, 'detail', id],
     queryFn: () => gateway.creatives.get(id),
+    // A refusal (not found) already answered — the one a server-rendered page shows — is not asked again on mount.
+    retryOnMount: false,
   });
 }
 

@@ -13,6 +13,8 @@ export function sharedFolderQueryOptions(gateway: Gateway, token: string) {
     // One opening of the page is one view: no refetch behind the visitor's back.
     staleTime: Infinity,
     retry: false,
+    // Nor on mount: the refusal a server-rendered page shows (password, invalid link) stays its answer.
+    retryOnMount: false,
   });
 }
 
