@@ -20,5 +20,14 @@ export default defineConfig({
     // dist/.vite/manifest.json: the server preloads a lazy route's chunks with its HTML (server/http/route-preloads.ts).
     manifest: true,
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      // domain/ holds rules and messages, nothing that acts when loaded: a module whose exports the
+      // first page does not use (the server's default error messages) is not loaded with it.
+      treeshake: { moduleSideEffects: (id: string) => !/\/domain\/[^/]+\.ts$/.test(id) },
+      output: {
+        // The few rules and messages the first page uses, apart from every message of the app.
+        advancedChunks: { groups: [{ name: 'rules', test: /\/domain\/(?:messages-shell|limits|shares)\.ts$/ }] },
+      },
+    },
   },
 });

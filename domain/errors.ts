@@ -24,7 +24,9 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
+/** A function, not a table read at load: the web app imports this module without the server's messages. */
+const defaultMessage = (code: ErrorCode): string => DEFAULT_MESSAGES()[code];
+const DEFAULT_MESSAGES = (): Record<ErrorCode, string> => ({
   UNAUTHENTICATED: MSG.notSignedIn,
   FORBIDDEN: MSG.forbidden,
   NOT_FOUND: MSG.notFound,
@@ -40,7 +42,7 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   RATE_LIMITED: MSG.rateLimited,
   INTERNAL: MSG.internal,
   UNAVAILABLE: MSG.overloaded,
-};
+});
 
 /** Field-level messages, keyed by input field name (validation errors). */
 export type FieldErrors = Record<string, string>;
@@ -55,7 +57,7 @@ export class AppError extends Error {
   readonly fields?: FieldErrors;
 
   constructor(code: ErrorCode, options: { message?: string; fields?: FieldErrors } = {}) {
-    super(options.message ?? DEFAULT_MESSAGE[code]);
+    super(options.message ?? defaultMessage(code));
     this.name = 'AppError';
     this.code = code;
     this.fields = options.fields;

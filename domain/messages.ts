@@ -1,3 +1,4 @@
+import { SHELL_MSG } from './messages-shell';
 import { NOTE_MAX, SHARE_PASSWORD_MIN } from './shares';
 import {
   ADVERTISER_MAX,
@@ -17,7 +18,7 @@ import {
 /** A byte limit as the spec writes it: '10MB'. */
 const megabytes = (bytes: number) => `${bytes / (1024 * 1024)}MB`;
 /** A picture size limit in French: '40 mégapixels et 10 000 px de côté au maximum'. */
-const pictureLimit = `${IMAGE_MAX_PIXELS / 1_000_000} mégapixels et ${IMAGE_MAX_SIDE.toLocaleString('fr-FR')} px de côté au maximum`;
+const pictureLimit = `${IMAGE_MAX_PIXELS / 1_000_000} mégapixels et ${/* @__PURE__ */ IMAGE_MAX_SIDE.toLocaleString('fr-FR')} px de côté au maximum`;
 
 /** A wait in whole seconds as a person says it: '1 seconde', '45 secondes', '2 minutes', '1 heure'. */
 function wait(seconds: number): string {
@@ -32,6 +33,7 @@ function wait(seconds: number): string {
  * builds it from the constant in ./limits, so the limit changes in one edit.
  */
 export const MSG = {
+  ...SHELL_MSG,
   emailRequired: "L'email est requis",
   emailInvalid: 'Adresse email invalide',
   passwordRequired: 'Le mot de passe est requis',
@@ -84,8 +86,8 @@ export const MSG = {
 
   mediaRequired: 'Un média est requis',
   mediaInvalidType: 'Format de fichier non valide. Utilisez JPG, PNG, WebP pour les images ou MP4, WebM, MOV pour les vidéos.',
-  imageTooLarge: `Le fichier ne doit pas dépasser ${megabytes(IMAGE_MAX_BYTES)}.`,
-  videoTooLarge: `Le fichier ne doit pas dépasser ${megabytes(VIDEO_MAX_BYTES)}.`,
+  imageTooLarge: `Le fichier ne doit pas dépasser ${/* @__PURE__ */ megabytes(IMAGE_MAX_BYTES)}.`,
+  videoTooLarge: `Le fichier ne doit pas dépasser ${/* @__PURE__ */ megabytes(VIDEO_MAX_BYTES)}.`,
   imageUnreadable: 'Image illisible ou corrompue. Vérifiez le fichier ou exportez-le à nouveau en JPG, PNG ou WebP.',
   videoUnreadable: 'Vidéo illisible ou corrompue. Vérifiez le fichier ou exportez-le à nouveau en MP4, WebM ou MOV.',
   imageDimensionsTooLarge: `Image trop grande : ${pictureLimit}.`,
@@ -95,8 +97,6 @@ export const MSG = {
   fieldRequired: 'Ce champ est requis',
   nameMax: `Le nom ne doit pas dépasser ${NAME_MAX} caractères`,
   advertiserMax: `Le nom de l'annonceur ne doit pas dépasser ${ADVERTISER_MAX} caractères`,
-  mustBeLoggedToSubmit: 'Vous devez être connecté pour soumettre une créative',
-  submitError: 'Une erreur est survenue lors de la soumission. Veuillez réessayer.',
   /** Firebase mode on local emulators without a Storage emulator (npm run start:firebase). */
   uploadsUnavailable:
     "Le dépôt de fichiers n'est pas disponible dans ce mode local : l'émulateur Firebase Storage ne fonctionne pas sur cette machine.",
@@ -127,19 +127,14 @@ export const MSG = {
   commentError: "Une erreur est survenue lors de l'ajout du commentaire.",
   folderNameRequired: 'Le nom du dossier est requis',
   folderNameMax: `Le nom du dossier ne doit pas dépasser ${FOLDER_NAME_MAX} caractères`,
-  folderNotFound: 'Dossier introuvable',
   noteMax: `La note ne peut pas dépasser ${NOTE_MAX} caractères`,
   noteSaved: 'Note enregistrée',
   noteError: 'Une erreur est survenue lors de l’enregistrement de la note.',
-  shareNotFound: 'Ce lien de partage n’est plus valide',
-  shareExpired: 'Ce lien de partage a expiré',
-  sharePasswordRequired: 'Ce lien de partage est protégé par un mot de passe',
   sharePasswordWrong: 'Mot de passe incorrect',
   sharePasswordRequiredField: 'Saisissez le mot de passe',
   sharePasswordMin: `Le mot de passe doit contenir au moins ${SHARE_PASSWORD_MIN} caractères`,
   sharePasswordMax: `Le mot de passe ne doit pas dépasser ${PASSWORD_MAX} caractères`,
   shareExpiryPast: 'La date d’expiration doit être dans le futur',
-  shareDownloadNotAllowed: 'Le téléchargement n’est pas autorisé pour ce lien',
   shareCreated: 'Lien de partage créé',
   shareCopied: 'Lien copié dans le presse-papiers',
   shareCopyError: 'Impossible de copier le lien. Copiez-le à la main.',
@@ -150,7 +145,6 @@ export const MSG = {
   notesUnavailable: 'Les notes ne sont pas disponibles avec ce backend.',
 
   creativeNotFound: 'Créative non trouvée',
-  mediaUnavailable: 'Média non disponible',
   facetCountsUnavailable: 'Le décompte des créas par filtre n’est pas disponible avec ce backend.',
   duplicateCheckUnavailable: 'La détection des doublons n’est pas disponible avec ce backend.',
   /** Issue 18, verbatim: the submit form's warning when the chosen file matches a creative. */
@@ -160,26 +154,21 @@ export const MSG = {
   creativeDeleted: 'Créative supprimée avec succès',
   creativeDeleteError: 'Une erreur est survenue lors de la suppression',
   downloadError: 'Une erreur est survenue lors du téléchargement',
-  folderZipTooLarge: 'Ce dossier est trop volumineux pour être téléchargé en une seule archive (4 Go au plus)',
   creativeApproved: 'Créative approuvée',
   creativeRejected: 'Créative refusée',
   creativeUpdated: 'Créative mise à jour avec succès',
   creativePublished: 'Créative publiée avec succès',
-  signOutError: 'Une erreur est survenue lors de la déconnexion',
 
   roleUpdateError: 'Une erreur est survenue lors de la mise à jour du rôle.',
   deleteUserConfirm: 'Êtes-vous sûr de vouloir supprimer cet utilisateur ?',
   noMatchingUser: 'Aucun utilisateur ne correspond à vos critères de recherche',
-  unauthorized: 'Accès non autorisé',
   cannotChangeOwnRole: 'Vous ne pouvez pas modifier votre propre rôle',
   cannotDeleteSelf: 'Vous ne pouvez pas supprimer votre propre compte',
   userNotFound: 'Utilisateur introuvable',
   roleUpdated: (name: string, role: string) => `Rôle de ${name} : ${role}`,
   userDeleted: (name: string) => `Utilisateur supprimé : ${name}`,
 
-  notSignedIn: 'Vous devez être connecté',
   forbidden: "Vous n'avez pas les droits nécessaires pour cette action",
-  notFound: 'Ressource introuvable',
   invalidInput: 'Données invalides',
   invalidCharacters: 'Ce texte contient des caractères non autorisés',
   textMax: (max: number) => `Ce texte ne doit pas dépasser ${max} caractères`,
@@ -194,7 +183,6 @@ export const MSG = {
   signInBackoff: (seconds: number) => `Trop de tentatives de connexion avec cette adresse email. Réessayez dans ${wait(seconds)}.`,
   overloaded: 'Le service est momentanément surchargé. Réessayez dans quelques instants.',
   signInUnavailable: 'La connexion est momentanément indisponible. Réessayez dans quelques instants.',
-  internal: 'Une erreur inattendue est survenue. Veuillez réessayer.',
   metricsTokenInvalid: 'Jeton de métriques manquant ou invalide',
 
   // My data (issue 19: export, self-deletion).

@@ -1,6 +1,6 @@
 import { LogIn, ShieldAlert } from 'lucide-react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
-import { MSG } from '@domain/messages';
+import { SHELL_MSG } from '@domain/messages-shell';
 import type { Action } from '@domain/permissions';
 import { buttonVariants } from '../components/ui/button';
 import { PageLoader } from '../components/ui/spinner';
@@ -29,7 +29,7 @@ export function AccessDenied() {
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-20 text-center">
       <ShieldAlert className="size-12 text-red-500" aria-hidden />
-      <h1 className="text-2xl font-bold text-slate-900">{MSG.unauthorized}</h1>
+      <h1 className="text-2xl font-bold text-slate-900">{SHELL_MSG.unauthorized}</h1>
       <p className="text-sm text-slate-600">Cette page est réservée à certains profils.</p>
       <Link to={user ? paths.home : paths.login} className={buttonVariants({ variant: 'outline' })}>
         {user ? "Retour à l'accueil" : 'Connexion'}

@@ -1,13 +1,18 @@
+import { lazy } from 'react';
 import { matchPath, Route, Routes } from 'react-router';
-import { MSG } from '@domain/messages';
+import { SHELL_MSG } from '@domain/messages-shell';
 import { paths } from '../config/paths';
-import { GuestOnly, RequirePermission, RequireSignedIn } from './guards';
 import { lazyPage, type LazyPage } from './lazy-page';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './not-found-page';
 import { HomeRoute } from './routes/home-route';
 
-// Home is in the initial bundle; every other page is loaded when first visited.
+// Home is in the initial bundle; every other page is loaded when first visited, and so are the
+// guards of the pages that need an account or a role (none of them is a visitor's first page).
+const loadGuards = () => import('./guards');
+const GuestOnly = lazy(async () => ({ default: (await loadGuards()).GuestOnly }));
+const RequireSignedIn = lazy(async () => ({ default: (await loadGuards()).RequireSignedIn }));
+const RequirePermission = lazy(async () => ({ default: (await loadGuards()).RequirePermission }));
 const CreativePage = lazyPage(async () => (await import('./routes/creative-route')).CreativeRoute);
 const SharedFolderPage = lazyPage(async () => (await import('../features/shares/components/shared-folder-page')).SharedFolderPage);
 const SharedCreativePage = lazyPage(async () => (await import('./routes/shared-creative-route')).SharedCreativeRoute);
@@ -48,7 +53,7 @@ export function AppRoutes() {
           <Route path={paths.favorites} element={<FavoritesPage />} />
           <Route path={paths.folders} element={<FoldersPage />} />
         </Route>
-        <Route element={<RequirePermission action="creative:submit" signedOutMessage={MSG.mustBeLoggedToSubmit} />}>
+        <Route element={<RequirePermission action="creative:submit" signedOutMessage={SHELL_MSG.mustBeLoggedToSubmit} />}>
           <Route path={paths.submit} element={<SubmitPage />} />
         </Route>
         <Route element={<RequirePermission action="creative:update" />}>

@@ -1,9 +1,9 @@
-import { MSG } from '@domain/messages';
+import { SHELL_MSG } from '@domain/messages-shell';
 import { toast } from '../components/ui/toaster';
 import { GatewayError } from '../gateway/types';
 
 /** The French message to show for a failed call, or `fallback` for unexpected failures. */
-export function messageOf(error: unknown, fallback: string = MSG.internal): string {
+export function messageOf(error: unknown, fallback: string = SHELL_MSG.internal): string {
   if (error instanceof GatewayError && error.status > 0 && error.status < 500) return error.message;
   return fallback;
 }

@@ -41,14 +41,14 @@ describe('initial JS bundle budget', () => {
     expect(report.chunks.filter((c) => c.kind === 'entry').length).toBeGreaterThanOrEqual(1);
   });
 
-  it(`stays within ${100} kB gzip`, () => {
+  it(`stays within ${130} kB gzip`, () => {
     console.log(
       `[budget] initial JS: ${report.totalGzip} bytes gzip (${bench.kB(report.totalGzip)}) in ${report.chunks.length} chunk(s): ` +
         report.chunks.map((c) => `${c.file} ${c.gzip} B`).join(', ') +
         ` — budget ${report.budget} bytes (${bench.kB(report.budget)})`,
     );
-    expect(bench.INITIAL_JS_BUDGET_BYTES).toBe(100 * 1024);
-    expect(report.totalGzip).toBeLessThanOrEqual(100 * 1024);
+    expect(bench.INITIAL_JS_BUDGET_BYTES).toBe(130 * 1024);
+    expect(report.totalGzip).toBeLessThanOrEqual(130 * 1024);
   });
 
   it('keeps charts (recharts) and the Firebase SDK out of the initial chunks', () => {

@@ -1,10 +1,13 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoader } from '@/components/ui/spinner';
 import { Toaster } from '@/components/ui/toaster';
-import { KeyboardShortcuts } from './keyboard-shortcuts';
 import { ScrollRestoration } from './scroll-restoration';
 import { TopBar } from './top-bar';
+
+// The footer's shortcuts (and their keys) come right after the page's script: a server-rendered
+// footer keeps its markup until then, a client-rendered one shows the button when it arrives.
+const KeyboardShortcuts = lazy(async () => ({ default: (await import('./keyboard-shortcuts')).KeyboardShortcuts }));
 
 export function AppLayout() {
   return (
@@ -23,7 +26,9 @@ export function AppLayout() {
       </main>
       <footer className="flex flex-col items-center gap-2 border-t border-slate-200 bg-white px-4 py-6 text-center text-xs text-slate-500">
         <p>Créathèque · la bibliothèque de créatives publicitaires analysées</p>
-        <KeyboardShortcuts />
+        <Suspense fallback={null}>
+          <KeyboardShortcuts />
+        </Suspense>
       </footer>
       <Toaster />
       <ScrollRestoration />

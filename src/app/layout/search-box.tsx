@@ -1,13 +1,16 @@
 import { Search, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { Suggestion } from '@domain/types';
 import { paths } from '@/config/paths';
 import { continues, useSuggestions } from '@/features/gallery/api/get-suggestions';
 import { cn } from '@/lib/cn';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { SuggestionList } from './suggestion-list';
 import { suggestionTarget } from './suggestion-target';
+
+// Shown once the visitor types: loaded when the field gets the focus, out of the first page's script.
+const loadSuggestionList = () => import('./suggestion-list');
+const SuggestionList = lazy(async () => ({ default: (await loadSuggestionList()).SuggestionList }));
 
 /** Pages whose lists the top-bar search filters through ?q. */
 export const SEARCH_PAGES: string[] = [paths.home, paths.favorites, paths.folders];
@@ -110,6 +113,9 @@ export function SearchBox({ className }: { className?: string }) {
   return (
     <form
       role="search"
+      // Without JavaScript the form still searches: the server renders home for `?q=`.
+      action={paths.home}
+      method="get"
       className={cn('relative', className)}
       onSubmit={(e) => {
         e.preventDefault();
@@ -125,10 +131,12 @@ export function SearchBox({ className }: { className?: string }) {
       <input
         id={id}
         type="search"
+        name="q"
         data-shortcut="search"
         value={term}
         onChange={(e) => onChange(e.target.value)}
         onKeyDown={onKeyDown}
+        onFocus={() => void loadSuggestionList()}
         onBlur={() => setOpen(false)}
         aria-autocomplete="list"
         aria-controls={listShown ? listId : undefined}
@@ -147,7 +155,11 @@ export function SearchBox({ className }: { className?: string }) {
           <X className="size-4" aria-hidden />
         </button>
       ) : null}
-      {listShown ? <SuggestionList id={listId} suggestions={suggestions} activeIndex={active} optionId={optionId} onPick={pick} /> : null}
+      {listShown ? (
+        <Suspense fallback={null}>
+          <SuggestionList id={listId} suggestions={suggestions} activeIndex={active} optionId={optionId} onPick={pick} />
+        </Suspense>
+      ) : null}
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { MSG } from '@domain/messages';
+import { SHELL_MSG } from '@domain/messages-shell';
 import { toast } from '@/components/ui/toaster';
 import { retryLaterMessage } from '@/lib/errors';
 import { paths } from '@/config/paths';
@@ -16,7 +16,7 @@ export function useMenuEntries() {
   const signOut = () =>
     logout.mutate(undefined, {
       onSuccess: () => navigate(paths.home),
-      onError: (error) => toast.error(retryLaterMessage(error) ?? MSG.signOutError),
+      onError: (error) => toast.error(retryLaterMessage(error) ?? SHELL_MSG.signOutError),
     });
   return { ...session, items, signOut, signingOut: logout.isPending };
 }

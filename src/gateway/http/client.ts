@@ -1,7 +1,7 @@
 import { hc } from 'hono/client';
 // Types only: the server's code never reaches the web bundle (eslint/boundaries.js checks it).
 import type { App } from '@server/app';
-import { MSG } from '@domain/messages';
+import { SHELL_MSG } from '@domain/messages-shell';
 import { GatewayError, type UploadProgress } from '../types';
 import { expectOk, type HttpTransport } from './transport';
 
@@ -41,7 +41,7 @@ export interface HttpClient {
  * with the server's answer to an empty segment. Callers are async, so this becomes a rejection.
  */
 export function segment(value: string): string {
-  if (!value) throw new GatewayError('NOT_FOUND', MSG.notFound, 404);
+  if (!value) throw new GatewayError('NOT_FOUND', SHELL_MSG.notFound, 404);
   return encodeURIComponent(value);
 }
 

@@ -1,5 +1,5 @@
 import { isErrorCode, type ErrorBody } from '@domain/errors';
-import { MSG } from '@domain/messages';
+import { SHELL_MSG } from '@domain/messages-shell';
 import { GatewayError } from '../types';
 
 /** The part of a response an error is read from (a fetch Response, or an answer of hc). */
@@ -18,5 +18,5 @@ export async function toGatewayError(res: ErrorSource): Promise<GatewayError> {
   }
   const err = body?.error;
   const code = err && isErrorCode(err.code) ? err.code : res.status === 401 ? 'UNAUTHENTICATED' : 'INTERNAL';
-  return new GatewayError(code, err?.message ?? MSG.internal, res.status, err?.fields ?? {});
+  return new GatewayError(code, err?.message ?? SHELL_MSG.internal, res.status, err?.fields ?? {});
 }

@@ -1,4 +1,4 @@
-import { MSG } from '@domain/messages';
+import { SHELL_MSG } from '@domain/messages-shell';
 import { GatewayError, type Gateway } from '../types';
 import { segment, type HttpClient } from './client';
 import { streamedZip } from './streamed-zip';
@@ -24,9 +24,9 @@ export function httpFolders({ api, json, ok }: HttpClient): Gateway['folders'] {
     downloadZip: async (target) => {
       const route = api.folders[':id'].zip;
       return streamedZip(ok, route.$get(folder(target.id), { init: { method: 'HEAD' } }), route.$path(folder(target.id)), {
-        401: new GatewayError('UNAUTHENTICATED', MSG.notSignedIn, 401),
-        404: new GatewayError('NOT_FOUND', MSG.folderNotFound, 404),
-        413: new GatewayError('PAYLOAD_TOO_LARGE', MSG.folderZipTooLarge, 413),
+        401: new GatewayError('UNAUTHENTICATED', SHELL_MSG.notSignedIn, 401),
+        404: new GatewayError('NOT_FOUND', SHELL_MSG.folderNotFound, 404),
+        413: new GatewayError('PAYLOAD_TOO_LARGE', SHELL_MSG.folderZipTooLarge, 413),
       });
     },
   };

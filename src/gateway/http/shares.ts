@@ -1,5 +1,5 @@
 import { downloadFileName } from '@domain/download';
-import { MSG } from '@domain/messages';
+import { SHELL_MSG } from '@domain/messages-shell';
 import { GatewayError, type Gateway } from '../types';
 import { segment, type HttpClient } from './client';
 import { streamedZip } from './streamed-zip';
@@ -28,11 +28,11 @@ export function httpShares({ api, json, ok }: HttpClient): Gateway['shares'] {
       const route = api.shares[':token'].zip;
       const param = { param: { token: segment(token) } };
       return streamedZip(ok, route.$get(param, { init: { method: 'HEAD' } }), route.$path(param), {
-        401: new GatewayError('PASSWORD_REQUIRED', MSG.sharePasswordRequired, 401),
-        403: new GatewayError('FORBIDDEN', MSG.shareDownloadNotAllowed, 403),
-        404: new GatewayError('NOT_FOUND', MSG.shareNotFound, 404),
-        410: new GatewayError('GONE', MSG.shareExpired, 410),
-        413: new GatewayError('PAYLOAD_TOO_LARGE', MSG.folderZipTooLarge, 413),
+        401: new GatewayError('PASSWORD_REQUIRED', SHELL_MSG.sharePasswordRequired, 401),
+        403: new GatewayError('FORBIDDEN', SHELL_MSG.shareDownloadNotAllowed, 403),
+        404: new GatewayError('NOT_FOUND', SHELL_MSG.shareNotFound, 404),
+        410: new GatewayError('GONE', SHELL_MSG.shareExpired, 410),
+        413: new GatewayError('PAYLOAD_TOO_LARGE', SHELL_MSG.folderZipTooLarge, 413),
       });
     },
   };

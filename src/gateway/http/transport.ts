@@ -1,4 +1,4 @@
-import { MSG } from '@domain/messages';
+import { SHELL_MSG } from '@domain/messages-shell';
 import { GatewayError, type UploadProgress } from '../types';
 import { toGatewayError, type ErrorSource } from './errors';
 import { forgetFirstViewAnswers, takeFirstViewAnswer } from './first-view';
@@ -22,7 +22,7 @@ function xhrUpload(method: 'POST' | 'PATCH', path: string, form: FormData, onPro
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress?.({ loaded: e.loaded, total: e.total });
     };
-    xhr.onerror = () => reject(new GatewayError('INTERNAL', MSG.submitError, 0));
+    xhr.onerror = () => reject(new GatewayError('INTERNAL', SHELL_MSG.submitError, 0));
     xhr.onload = () =>
       resolve(
         new Response(xhr.responseText, {
@@ -55,7 +55,7 @@ export const browserTransport: HttpTransport = {
 /** Awaits a transport answer: a non-2xx answer or a network failure becomes a GatewayError. */
 export async function expectOk<R extends ErrorSource & { ok: boolean }>(
   response: Promise<R>,
-  networkMessage: string = MSG.internal,
+  networkMessage: string = SHELL_MSG.internal,
 ): Promise<R> {
   let res: R;
   try {
