@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, expect, inject } from 'vitest';
+import { afterAll, afterEach, expect, inject } from 'vitest';
 import type { Role } from '@domain/roles';
 import { DEMO_ACCOUNTS as SEED_ACCOUNTS, DEMO_PASSWORD } from '@server/db/seed/accounts';
 
@@ -69,6 +69,15 @@ export async function closeBrowser(): Promise<void> {
 }
 afterAll(closeBrowser);
 
+/** What React says when a server-rendered page and its first render in the browser differ, or a render fails. */
+const RENDER_PROBLEM = /hydrat|did not match|Minified React error|server rendered/i;
+/** Uncaught errors and render problems of the current test's pages: the test fails on any. */
+const pageFailures: string[] = [];
+afterEach(() => {
+  const found = pageFailures.splice(0);
+  expect(found, 'uncaught errors or hydration problems in the browser').toEqual([]);
+});
+
 /**
  * A fresh page in its own context (no cookies shared), French locale, relative URLs resolved
  * against the e2e server. Desktop 1280×800 by default; pass MOBILE for 390×844.
@@ -88,7 +97,13 @@ export async function newPage(viewport: { width: number; height: number } = DESK
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   page.setDefaultNavigationTimeout(30_000);
-  page.on('pageerror', (err) => console.error(`[browser] uncaught error on ${page.url()}: ${err.message}`));
+  page.on('pageerror', (err) => {
+    console.error(`[browser] uncaught error on ${page.url()}: ${err.message}`);
+    pageFailures.push(`uncaught error on ${page.url()}: ${err.message}`);
+  });
+  page.on('console', (message) => {
+    if (RENDER_PROBLEM.test(message.text())) pageFailures.push(`${message.type()} on ${page.url()}: ${message.text()}`);
+  });
   return page;
 }
 

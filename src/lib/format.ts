@@ -1,5 +1,8 @@
-const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeStyle: 'short' });
-const date = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium' });
+// Paris time, wherever the page is rendered: a server-rendered page and its hydration in the
+// browser must show the same text, and the library's dates are French ones.
+const TIME_ZONE = 'Europe/Paris';
+const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE });
+const date = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeZone: TIME_ZONE });
 
 export function formatDateTime(iso: string): string {
   return dateTime.format(new Date(iso));
