@@ -129,6 +129,8 @@ describe('keyboard shortcuts', () => {
       await login(page, 'user');
       await page.goto(`/?q=${encodeURIComponent(`Parcours ${tag}`)}`);
       await expect.poll(() => cards(page).count()).toBe(12);
+      // The shortcuts come with the footer's button, loaded right after the page's script.
+      await page.getByRole('button', { name: 'Raccourcis clavier' }).waitFor();
 
       await page.keyboard.press('/');
       expect(await searchBox(page).evaluate((el) => el === document.activeElement)).toBe(true);

@@ -31,8 +31,9 @@ describe('public pages rendered on the server', () => {
       expect(await page.getByText(creative!.advertiser).count()).toBeGreaterThan(0);
       // The search form still works: the server renders the results page.
       await page.goto('/');
-      await page.getByRole('searchbox').first().fill(creative!.name.split(' ')[0]!);
-      await page.getByRole('searchbox').first().press('Enter');
+      const search = page.locator('input[name="q"]:visible').first();
+      await search.fill(creative!.name.split(' ')[0]!);
+      await search.press('Enter');
       await page.waitForURL(/\?q=/);
       expect(await page.locator('a[href^="/creatives/"]').count()).toBeGreaterThan(0);
     } finally {

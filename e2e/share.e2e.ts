@@ -185,7 +185,12 @@ for (const viewport of [WIDE, MOBILE]) {
       await visitor.route('**/api/shares/**', (route) =>
         route.fulfill({ status: 410, json: { error: { code: 'GONE', message: MSG.shareExpired } } }),
       );
-      await visitor.goto(link);
+      // Reached inside the app (a visit of the link is rendered by the server, which sees no mock).
+      await visitor.goto('/');
+      await visitor.evaluate((target) => {
+        window.history.pushState({}, '', new URL(target).pathname);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, link);
       await visitor.getByRole('heading', { level: 1, name: MSG.shareExpired }).waitFor();
       await expectNoSeriousA11yViolations(visitor);
       await screenshot(visitor, `share-expired-${size}`);

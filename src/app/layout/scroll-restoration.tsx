@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 
 const STORAGE_KEY = 'creatheque:scroll';
@@ -34,20 +34,17 @@ export function ScrollRestoration() {
     return () => window.removeEventListener('pagehide', save);
   }, []);
 
+  // Each scroll is the position of the entry on screen: the key changes at the commit that shows a
+  // new entry, before the scroll that commit causes (a new page's top, or the browser clamping).
+  const current = useRef(key);
   useEffect(() => {
-    let frame = 0;
-    const onScroll = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => positions.set(key, window.scrollY));
-    };
+    const onScroll = () => positions.set(current.current, window.scrollY);
     window.addEventListener('scroll', onScroll, { passive: true });
-    return () => {
-      cancelAnimationFrame(frame);
-      window.removeEventListener('scroll', onScroll);
-    };
-  }, [key]);
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
 
   useLayoutEffect(() => {
+    current.current = key;
     const saved = positions.get(key);
     if (navigation === 'POP' && saved !== undefined) window.scrollTo(0, saved);
     else if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
