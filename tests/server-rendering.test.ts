@@ -41,8 +41,7 @@ afterAll(async () => {
 const root = (html: string) => html.slice(html.indexOf('<div id="root">'), html.lastIndexOf('<script type="module"'));
 /** The head's tags (its inlined first-view answers apart: they are the page's data, shown in its body). */
 const head = (html: string) => html.slice(0, html.indexOf('</head>')).replace(/<script[^>]*>[\s\S]*?<\/script>/g, '');
-const meta = (html: string, key: string) =>
-  new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)">`).exec(head(html))?.[1] ?? null;
+const meta = (html: string, key: string) => new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)">`).exec(head(html))?.[1] ?? null;
 
 describe('server-rendered pages', () => {
   it("home holds the gallery's cards and links, its own tags, and stays small", async () => {
@@ -110,7 +109,8 @@ describe('server-rendered pages', () => {
     const folder = (await t.request<Folder>('POST', '/api/folders', { cookie, body: { name: 'Dossier très confidentiel' } })).body;
     expect((await t.request('PUT', `/api/folders/${folder.id}/creatives/${approved}`, { cookie })).status).toBe(200);
     const open = (await t.request<FolderShare>('POST', `/api/folders/${folder.id}/shares`, { cookie, body: {} })).body;
-    const locked = (await t.request<FolderShare>('POST', `/api/folders/${folder.id}/shares`, { cookie, body: { password: 'sesame12' } })).body;
+    const locked = (await t.request<FolderShare>('POST', `/api/folders/${folder.id}/shares`, { cookie, body: { password: 'sesame12' } }))
+      .body;
 
     const page = await t.request('GET', `/partage/${open.token}`);
     expect(root(page.text)).toContain('Dossier très confidentiel');
