@@ -75,6 +75,10 @@ export function otherScenarios(ctx: ScenarioContext): Scenario[] {
   const like = `/api/creatives/${ctx.stormId}/like`;
   const headers = (cookie: string) => ({ cookie, origin: ctx.origin });
   return [
+    // Pages a visitor opens: HTML rendered on the server (kept in the shared cache like the JSON).
+    get('page: home (HTML)', '/'),
+    get(`page: home q=${COMMON_Q} (HTML)`, `/?q=${COMMON_Q}`),
+    get('page: creative (HTML)', `/creatives/${ctx.detailId}`),
     get('highlights', '/api/creatives/highlights'),
     get('detail', `/api/creatives/${ctx.detailId}`),
     get('comments', `/api/creatives/${ctx.commentsId}/comments`),
