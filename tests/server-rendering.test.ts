@@ -97,6 +97,13 @@ describe('server-rendered pages', () => {
     expect(after.text).not.toBe(hit.text);
   });
 
+  it('renders a page once for concurrent visitors', async () => {
+    t.deps.responseCache!.invalidate();
+    const pages = await Promise.all(Array.from({ length: 6 }, () => t.request('GET', '/?sort=likes')));
+    expect(pages.map((p) => p.headers.get('x-cache')).filter((x) => x === 'miss')).toHaveLength(1);
+    expect(new Set(pages.map((p) => p.text)).size).toBe(1);
+  });
+
   it('renders a signed-in page in the browser, from its inlined answers', async () => {
     const { cookie } = await t.loginAs('user');
     const res = await t.request('GET', '/', { cookie });

@@ -188,17 +188,20 @@ export class ResponseCache {
    */
   async getOrLoad(
     key: string,
-    load: () => Promise<{ body: Uint8Array<ArrayBuffer>; contentType: string } | null>,
+    load: () => Promise<{ body: Uint8Array<ArrayBuffer>; contentType: string; etag?: string } | null>,
   ): Promise<{ entry: CachedResponse | undefined; hit: boolean }> {
     const generation = this.gen;
     // No await between the lookups and lead(): concurrent misses of one key must find the leader.
-    const found = this.get(key, generation) ?? (await this.join(key, generation));
+    const found = this.get(key, generation);
     if (found) return { entry: found, hit: true };
+    const waiting = this.join(key, generation);
+    const joined = waiting ? await waiting : undefined;
+    if (joined) return { entry: joined, hit: true };
     const settle = this.lead(key, generation);
     let entry: CachedResponse | undefined;
     try {
       const loaded = await load();
-      if (loaded) entry = this.set(key, generation, loaded.body, loaded.contentType);
+      if (loaded) entry = this.set(key, generation, loaded.body, loaded.contentType, { etag: loaded.etag });
     } finally {
       settle(entry);
     }
@@ -289,46 +292,29 @@ function sharedResponses(
       return;
     }
     const key = `${scope}:${cacheKey(c.req.path, c.req.url)}`;
-    const generation = cache.generation;
-    // No await between the lookups and lead(): concurrent misses of one view must find the leader.
-    let entry = cache.get(key, generation);
-    if (!entry) {
-      const waiting = cache.join(key, generation);
-      if (waiting) entry = await waiting;
-    }
-    if (entry) {
-      metrics?.countResponseCache('hit');
-      return sendJson(c, entry.body, {
-        etag: entry.etag,
-        variants: entry.variants,
-        headers: { 'Content-Type': entry.contentType, 'X-Cache': 'hit' },
-      });
-    }
-
-    metrics?.countResponseCache('miss');
-    const settle = cache.lead(key, generation);
-    let stored: CachedResponse | undefined;
-    try {
+    const { entry, hit } = await cache.getOrLoad(key, async () => {
+      metrics?.countResponseCache('miss');
       await next();
+      c.res.headers.set('X-Cache', 'miss');
       const res = c.res;
       const contentType = res.headers.get('content-type') ?? '';
-      if (res.status === 200 && contentType.startsWith('application/json')) {
-        // sendJson says what it sent (it may have gone compressed): its text and tag are stored.
-        const sent = c.get('sentJson');
-        if (sent) {
-          const body = typeof sent.identity === 'string' ? encoder.encode(sent.identity) : sent.identity;
-          stored = cache.set(key, generation, body, contentType, { etag: sent.etag });
-        } else {
-          const body = new Uint8Array(await res.arrayBuffer());
-          stored = cache.set(key, generation, body, contentType);
-          c.res = new Response(body, res);
-          c.res.headers.set('ETag', stored.etag);
-        }
-      }
-      c.res.headers.set('X-Cache', 'miss');
-    } finally {
-      settle(stored);
-    }
+      if (res.status !== 200 || !contentType.startsWith('application/json')) return null;
+      // sendJson says what it sent (it may have gone compressed): its text and tag are stored.
+      const sent = c.get('sentJson');
+      if (sent)
+        return { body: typeof sent.identity === 'string' ? encoder.encode(sent.identity) : sent.identity, contentType, etag: sent.etag };
+      const body = new Uint8Array(await res.arrayBuffer());
+      c.res = new Response(body, res);
+      c.res.headers.set('ETag', etagOf(body));
+      return { body, contentType };
+    });
+    if (!hit || !entry) return;
+    metrics?.countResponseCache('hit');
+    return sendJson(c, entry.body, {
+      etag: entry.etag,
+      variants: entry.variants,
+      headers: { 'Content-Type': entry.contentType, 'X-Cache': 'hit' },
+    });
   };
 }
 
