@@ -20,14 +20,18 @@ let distDir: string;
 let approved: string;
 let pending: string;
 const PUBLIC_URL = 'https://creatheque.example.fr';
+const STYLESHEET = '.card{color:#4338ca}';
 
 beforeAll(async () => {
   distDir = await fs.mkdtemp(path.join(os.tmpdir(), 'creatheque-dist-'));
   await fs.writeFile(
     path.join(distDir, 'index.html'),
-    '<!doctype html><html lang="fr"><head><meta name="description" content="défaut" /><title>Créathèque</title></head>' +
+    '<!doctype html><html lang="fr"><head><meta name="description" content="défaut" /><title>Créathèque</title>' +
+      '<link rel="stylesheet" crossorigin href="/assets/index.css"></head>' +
       '<body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>',
   );
+  await fs.mkdir(path.join(distDir, 'assets'));
+  await fs.writeFile(path.join(distDir, 'assets', 'index.css'), STYLESHEET);
   t = await createTestApp({ distDir, env: { PUBLIC_URL } });
   approved = (await insertCreative(t.db, { name: 'Croquettes & <chats>', advertiser: 'Miaou SA' })).id;
   pending = (await insertCreative(t.db, { name: 'Secret en attente', advertiser: 'Caché', status: 'pending' })).id;
@@ -57,6 +61,9 @@ describe('server-rendered pages', () => {
     expect(head(res.text)).not.toContain('content="défaut"');
     expect(meta(res.text, 'og:type')).toBe('website');
     expect(gzipSync(res.text).length).toBeLessThanOrEqual(40 * 1024);
+    // Its stylesheet is inlined: the page paints without waiting for another request.
+    expect(head(res.text)).toContain(`<style>${STYLESHEET}</style>`);
+    expect(head(res.text)).not.toContain('rel="stylesheet"');
     // No inline script: the Content-Security-Policy allows none.
     expect(res.text.match(/<script>/g)).toBeNull();
   });
@@ -108,6 +115,7 @@ describe('server-rendered pages', () => {
     const { cookie } = await t.loginAs('user');
     const res = await t.request('GET', '/', { cookie });
     expect(res.text).toContain('<div id="root"></div>');
+    expect(res.text).toContain('<link rel="stylesheet" crossorigin href="/assets/index.css">');
     expect(res.headers.get('x-cache')).toBeNull();
   });
 

@@ -38,7 +38,10 @@ export function mountSpa(
     if (!entry.isFile() || entry.name === 'index.html' || /\.(br|gz)$/.test(entry.name)) continue;
     app.use(`/${entry.name}`, staticHeaders(), serveStatic({ root, precompressed: true }));
   }
-  const template = pageTemplate(fs.readFileSync(indexFile, 'utf8'), settings.contactEmail);
+  const template = pageTemplate(fs.readFileSync(indexFile, 'utf8'), settings.contactEmail, (href) => {
+    const file = path.join(distDir, href);
+    return href.startsWith('/assets/') && href.endsWith('.css') && fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
+  });
   const preloadsOf = routePreloads(distDir);
   settings.renderer?.configure({ contactEmail: settings.contactEmail });
   const pages = new PageMaker({ renderer: settings.renderer, cache: settings.cache, publicUrl: settings.publicUrl });
