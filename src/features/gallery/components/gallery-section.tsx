@@ -1,7 +1,6 @@
-import { Clock, Heart, SearchX, SlidersHorizontal, Sparkles, type LucideIcon } from 'lucide-react';
+import { Clock, Heart, SearchX, Sparkles, type LucideIcon } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { activeFilterGroups } from '@domain/gallery-filters';
 import type { Creative } from '@domain/types';
 import { CreativeCard, CreativeGrid } from '@/components/creative/creative-card';
 import { ListStates } from '@/components/creative/list-states';
@@ -18,8 +17,8 @@ import { useLikeHandler } from '@/lib/use-like-handler';
 import { useReadOnWhileEmpty } from '@/lib/use-read-on-while-empty';
 import { galleryQueryOptions, useGallery } from '../api/get-gallery';
 import { isFiltered, readGalleryView, toGalleryQuery, withFilters, withSort } from '../url-state';
+import { FiltersButton } from './filters-button';
 
-const FilterDialog = lazy(() => import('./filter-dialog'));
 const LoginRequiredDialog = lazy(() => import('./login-required-dialog'));
 
 /** 'Galerie des créas': sort, filters, search from ?q, 12 cards then 'Charger plus'. */
@@ -47,13 +46,12 @@ export function GallerySection({ renderCardActions }: GallerySectionProps = {}) 
   const onToggleLike = useLikeHandler();
   const gallery = useGallery(toGalleryQuery(view));
   const list = useCreativeListRef(galleryQueryOptions(gateway, toGalleryQuery(view)), !!user);
-  const [dialog, setDialog] = useState<'filters' | 'login' | null>(null);
+  const [loginDialog, setLoginDialog] = useState(false);
   const items = gallery.data?.pages.flatMap((p) => p.items) ?? [];
-  const filterCount = activeFilterGroups(view.filters);
   const readingOn = useReadOnWhileEmpty(gallery, items.length);
 
   const loadMore = () => {
-    if (!user) setDialog('login');
+    if (!user) setLoginDialog(true);
     else void gallery.fetchNextPage();
   };
 
@@ -84,15 +82,11 @@ export function GallerySection({ renderCardActions }: GallerySectionProps = {}) 
               </Button>
             ))}
           </div>
-          <Button variant="outline" size="sm" onClick={() => setDialog('filters')} aria-haspopup="dialog">
-            <SlidersHorizontal aria-hidden />
-            Filtres
-            {filterCount > 0 ? (
-              <span className="ml-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-brand-700 px-1.5 text-xs text-white">
-                {filterCount}
-              </span>
-            ) : null}
-          </Button>
+          <FiltersButton
+            filters={view.filters}
+            q={view.q}
+            onApply={(filters) => setParams(withFilters(params, filters), { replace: true })}
+          />
         </div>
       </div>
       <SearchSummary q={view.q} firstPage={gallery.data?.pages[0]} />
@@ -139,17 +133,7 @@ export function GallerySection({ renderCardActions }: GallerySectionProps = {}) 
         <LoadMore hasNextPage={gallery.hasNextPage} isFetchingNextPage={gallery.isFetchingNextPage} onLoadMore={loadMore} />
       </ListStates>
 
-      <Suspense fallback={null}>
-        {dialog === 'filters' ? (
-          <FilterDialog
-            initial={view.filters}
-            q={view.q}
-            onApply={(filters) => setParams(withFilters(params, filters), { replace: true })}
-            onClose={() => setDialog(null)}
-          />
-        ) : null}
-        {dialog === 'login' ? <LoginRequiredDialog onClose={() => setDialog(null)} /> : null}
-      </Suspense>
+      <Suspense fallback={null}>{loginDialog ? <LoginRequiredDialog onClose={() => setLoginDialog(false)} /> : null}</Suspense>
     </section>
   );
 }
