@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Creative } from '@domain/types';
 import { apiJson, apiLogin, runTag, submitCreative } from './support/api';
-import { expectNoSeriousA11yViolations, login, MOBILE, newPage, screenshot } from './support/browser';
+import { expectNoSeriousA11yViolations, login, MOBILE, newPage, screenshot, waitForHydration } from './support/browser';
 
 /**
  * Issue 17 items 4–6: a search with filters and 'Charger plus' comes back as it was (URL, cards,
@@ -247,6 +247,8 @@ describe('video hover-play', () => {
     await expect.poll(() => cards(page).count()).toBe(1);
     const media = cards(page).first().locator('a[aria-hidden="true"]').first();
     await media.waitFor();
+    // The page was rendered on the server: a hover before React adopted it would reach no handler.
+    await waitForHydration(page);
     return { media, videoRequests };
   }
   const cardVideo = (page: Page) => cards(page).first().locator('video');

@@ -107,6 +107,17 @@ export async function newPage(viewport: { width: number; height: number } = DESK
   return page;
 }
 
+/**
+ * Waits until React has adopted the server-rendered markup of the page. Before that, the page
+ * shows and links work, but pointer events (a hover that starts a preview) reach no handler yet.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const first = document.getElementById('root')?.firstElementChild;
+    return !!first && Object.keys(first).some((key) => key.startsWith('__reactFiber'));
+  });
+}
+
 /** Signs in a demo account through the login form and waits for the home page. */
 export async function login(page: Page, role: DemoRole): Promise<void> {
   const email = DEMO_ACCOUNTS[role];
