@@ -27,8 +27,9 @@ beforeAll(async () => {
   await fs.writeFile(
     path.join(distDir, 'index.html'),
     '<!doctype html><html lang="fr"><head><meta name="description" content="défaut" /><title>Créathèque</title>' +
+      '<script type="module" crossorigin src="/assets/index.js"></script>' +
       '<link rel="stylesheet" crossorigin href="/assets/index.css"></head>' +
-      '<body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>',
+      '<body><div id="root"></div></body></html>',
   );
   await fs.mkdir(path.join(distDir, 'assets'));
   await fs.writeFile(path.join(distDir, 'assets', 'index.css'), STYLESHEET);
@@ -42,7 +43,7 @@ afterAll(async () => {
   await fs.rm(distDir, { recursive: true, force: true });
 });
 
-const root = (html: string) => html.slice(html.indexOf('<div id="root">'), html.lastIndexOf('<script type="module"'));
+const root = (html: string) => html.slice(html.indexOf('<div id="root">'), html.lastIndexOf('</body>'));
 /** The head's tags (its inlined first-view answers apart: they are the page's data, shown in its body). */
 const head = (html: string) => html.slice(0, html.indexOf('</head>')).replace(/<script[^>]*>[\s\S]*?<\/script>/g, '');
 const meta = (html: string, key: string) => new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)">`).exec(head(html))?.[1] ?? null;
@@ -64,6 +65,9 @@ describe('server-rendered pages', () => {
     // Its stylesheet is inlined: the page paints without waiting for another request.
     expect(head(res.text)).toContain(`<style>${STYLESHEET}</style>`);
     expect(head(res.text)).not.toContain('rel="stylesheet"');
+    // Its entry script is asked for last, after the pictures of the page.
+    expect(head(res.text)).not.toContain('/assets/index.js');
+    expect(res.text).toMatch(/<script type="module" crossorigin src="\/assets\/index.js"><\/script><\/body>/);
     // No inline script: the Content-Security-Policy allows none.
     expect(res.text.match(/<script>/g)).toBeNull();
   });
@@ -115,7 +119,8 @@ describe('server-rendered pages', () => {
     const { cookie } = await t.loginAs('user');
     const res = await t.request('GET', '/', { cookie });
     expect(res.text).toContain('<div id="root"></div>');
-    expect(res.text).toContain('<link rel="stylesheet" crossorigin href="/assets/index.css">');
+    expect(head(res.text)).toContain('<link rel="stylesheet" crossorigin href="/assets/index.css">');
+    expect(res.text.slice(0, res.text.indexOf('</head>'))).toContain('<script type="module" crossorigin src="/assets/index.js">');
     expect(res.headers.get('x-cache')).toBeNull();
   });
 
