@@ -3,6 +3,7 @@ import {
   folderReadmeTitle,
   folderZipAsciiName,
   folderZipName,
+  windowsSafeFileName,
   zipEntryNamer,
   zipEntryNames,
   zipReadmeText,
@@ -41,6 +42,83 @@ describe('zip entry names', () => {
         { name: '!!!', contentType: 'application/x-what' },
       ]),
     ).toEqual(['creative.bin', 'creative-2.bin']);
+  });
+});
+
+describe('names Windows accepts', () => {
+  it('gives a device name, in any case, with or without an extension, a "_" after its stem', () => {
+    const renamed = [
+      'con.png',
+      'CON',
+      'aux.jpg',
+      'Nul.txt',
+      'prn',
+      'com1.mp4',
+      'COM9',
+      'lpt9.png',
+      'lpt1.tar.gz',
+      'com¹.txt',
+      'conin$',
+      'con .png',
+    ];
+    expect(renamed.map(windowsSafeFileName)).toEqual([
+      'con_.png',
+      'CON_',
+      'aux_.jpg',
+      'Nul_.txt',
+      'prn_',
+      'com1_.mp4',
+      'COM9_',
+      'lpt9_.png',
+      'lpt1_.tar.gz',
+      'com¹_.txt',
+      'conin$_',
+      'con_.png',
+    ]);
+  });
+
+  it('leaves names that only look like one alone', () => {
+    for (const name of [
+      'console.png',
+      'icon.png',
+      'com10.mp4',
+      'lpt.png',
+      'aux-1.jpg',
+      'null.txt',
+      'my-con.png',
+      '.con',
+      'summer-sale.jpg',
+    ]) {
+      expect(windowsSafeFileName(name), name).toBe(name);
+    }
+  });
+
+  it('replaces forbidden characters and controls by "_", drops dots and spaces at the end', () => {
+    expect(windowsSafeFileName('a<b>c:d"e/f\\g|h?i*j.png')).toBe('a_b_c_d_e_f_g_h_i_j.png');
+    expect(windowsSafeFileName('tab\there\u0000\u001f\u007f.jpg')).toBe('tab_here_.jpg');
+    expect(windowsSafeFileName('notes. . ')).toBe('notes');
+    expect(windowsSafeFileName('aux. ')).toBe('aux_');
+    expect(windowsSafeFileName('...')).toBe('_');
+    expect(windowsSafeFileName('')).toBe('_');
+  });
+
+  it('renames the entries of creatives named like a device, still numbering repeats', () => {
+    expect(
+      zipEntryNames([
+        { name: 'CON', contentType: 'image/png' },
+        { name: 'con', contentType: 'image/png' },
+        { name: 'Aux', contentType: 'image/jpeg' },
+        { name: 'nul', contentType: null },
+        { name: 'COM1', contentType: 'video/mp4' },
+        { name: 'LPT9', contentType: 'image/png' },
+        { name: 'Con!', contentType: 'image/png' },
+      ]),
+    ).toEqual(['con_.png', 'con_-2.png', 'aux_.jpg', 'nul_.bin', 'com1_.mp4', 'lpt9_.png', 'con_-3.png']);
+  });
+
+  it('names the archive of a folder named like a device so that Windows saves it', () => {
+    expect(folderZipName('CON')).toBe('CON_.zip');
+    expect(folderZipAsciiName('Lpt1')).toBe('lpt1_.zip');
   });
 });
 

@@ -7,7 +7,7 @@ import { CATEGORY_KEYS, CATEGORY_LABELS } from './vocabulary';
  * browser's (Firebase mode): entry names, README.txt, the archive's own name.
  */
 
-/** The README of every archive; media entries are lower-case [a-z0-9-] names, so never this one. */
+/** The README of every archive; media entries are lower-case [a-z0-9_-] names, so never this one. */
 export const ZIP_README_NAME = 'README.txt';
 
 /** What README.txt says of one creative. `fileName` is null when its media could not be included. */
@@ -17,9 +17,29 @@ export interface ZipReadmeEntry extends Categories {
   advertiser: string;
 }
 
+/** Device names Windows reserves whatever the case and the extension: `CON`, `con.png`, `com1.tar.gz`. */
+const WINDOWS_DEVICE_NAME = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³]|conin\$|conout\$)$/i;
+/** Characters no file name may hold on Windows, macOS or Linux, and controls (a `/` or `\` would make a folder). */
+// eslint-disable-next-line no-control-regex
+const UNSAFE_IN_FILE_NAME = /[\u0000-\u001f\u007f/\\:*?"<>|]+/g;
+
+/**
+ * A file name Windows accepts, the same name when it already does: forbidden characters become
+ * `_`, dots and spaces at the end are dropped (Windows drops them, so `a.` and `a` would
+ * be one file), and a device name gets `_` after its stem (`con.png` → `con_.png`, `LPT9` →
+ * `LPT9_`). Never empty (`_`).
+ */
+export function windowsSafeFileName(name: string): string {
+  const cleaned = name.replace(UNSAFE_IN_FILE_NAME, '_').replace(/[. ]+$/, '') || '_';
+  const dot = cleaned.indexOf('.');
+  const stem = (dot === -1 ? cleaned : cleaned.slice(0, dot)).trimEnd();
+  return WINDOWS_DEVICE_NAME.test(stem) ? `${stem}_${dot === -1 ? '' : cleaned.slice(dot)}` : cleaned;
+}
+
 /**
  * Names archive entries one after another: the sanitized download name of each creative
- * (domain/download.ts), a repeated one numbered `-2`, `-3`… before its extension
+ * (domain/download.ts) made safe for Windows (`con.png` → `con_.png`, windowsSafeFileName), a
+ * repeated one numbered `-2`, `-3`… before its extension
  * (`summer-sale.jpg`, `summer-sale-2.jpg`), never a name already given (a creative really named
  * 'Summer sale 2' included). Incremental because the browser learns a file's type only once it
  * fetches it.
@@ -27,7 +47,7 @@ export interface ZipReadmeEntry extends Categories {
 export function zipEntryNamer(): (creativeName: string, contentType: string | null | undefined) => string {
   const taken = new Set<string>([ZIP_README_NAME.toLowerCase()]);
   return (creativeName, contentType) => {
-    const file = downloadFileName(creativeName, contentType);
+    const file = windowsSafeFileName(downloadFileName(creativeName, contentType));
     const dot = file.lastIndexOf('.');
     const [stem, ext] = [file.slice(0, dot), file.slice(dot)];
     let candidate = file;
@@ -43,14 +63,10 @@ export function zipEntryNames(files: readonly { name: string; contentType: strin
   return files.map((f) => next(f.name, f.contentType));
 }
 
-/** Characters no file name may hold on Windows, macOS or Linux, and controls. */
-// eslint-disable-next-line no-control-regex
-const UNSAFE_IN_FILE_NAME = /[\u0000-\u001f\u007f/\\:*?"<>|]+/g;
-
 /**
  * The archive's name: the folder's name with accents kept (RFC 5987 `filename*`, and the browser's
- * download), forbidden characters and dots at the ends dropped, `.zip` added; 'dossier.zip' when
- * nothing is left.
+ * download), forbidden characters and dots at the ends dropped, `.zip` added, a Windows device
+ * name made safe (`CON_.zip`); 'dossier.zip' when nothing is left.
  */
 export function folderZipName(folderName: string): string {
   const base = folderName
@@ -61,13 +77,13 @@ export function folderZipName(folderName: string): string {
     .replace(/^[.\s-]+|[.\s-]+$/g, '')
     .slice(0, 80)
     .trim();
-  return `${base || 'dossier'}.zip`;
+  return windowsSafeFileName(`${base || 'dossier'}.zip`);
 }
 
 /** The archive's plain ASCII name (`filename=` for old clients): the download rule's sanitized name. */
 export function folderZipAsciiName(folderName: string): string {
   const base = sanitizeFileName(folderName);
-  return `${base === 'creative' && !/[a-z0-9]/i.test(folderName) ? 'dossier' : base}.zip`;
+  return windowsSafeFileName(`${base === 'creative' && !/[a-z0-9]/i.test(folderName) ? 'dossier' : base}.zip`);
 }
 
 const line = (label: string, value: string) => `  ${label} : ${value.trim() || '—'}`;
