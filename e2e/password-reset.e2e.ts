@@ -39,8 +39,8 @@ const register = (page: Page) => registerThroughForm(page, account);
 
 const signIn = (page: Page, password: string) => signInThroughForm(page, account.email, password);
 
-/** The reset link of the newest mail to `to` in the server's outbox (DATA_DIR/outbox/*.eml). */
-async function resetLinkFromOutbox(to: string): Promise<string> {
+/** The reset link of the newest mail to `to` in the server's outbox (DATA_DIR/outbox/*.eml), once it is not `older`. */
+async function resetLinkFromOutbox(to: string, older?: string): Promise<string> {
   const outbox = path.join(inject('e2eDataDir'), 'outbox');
   let link: string | undefined;
   await expect
@@ -53,7 +53,7 @@ async function resetLinkFromOutbox(to: string): Promise<string> {
           const recipients = [mail.to ?? []].flat().flatMap((a) => a.value.map((v) => v.address));
           if (!recipients.includes(to)) continue;
           link = /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(mail.text ?? '')?.[0];
-          return Boolean(link);
+          return Boolean(link) && link !== older;
         }
         return false;
       },
@@ -76,6 +76,9 @@ describe('forgotten password', () => {
     const first = await newPage();
     await register(first);
     userId = (await apiJson<{ user: User }>(await apiLoginAs(account.email, account.password), 'GET', '/api/me')).user.id;
+    // A link asked for earlier: the reset below must end it too.
+    await apiJson(null, 'POST', '/api/auth/forgot-password', { email: account.email });
+    const earlier = await resetLinkFromOutbox(account.email);
     // Signed in elsewhere with the old password: this session must end with the reset.
     await first.goto('/');
     await mainNav(first).getByRole('link', { name: 'Mon compte' }).waitFor();
@@ -99,7 +102,7 @@ describe('forgotten password', () => {
     await expectNoSeriousA11yViolations(page);
     await screenshot(page, 'forgot-password-sent-1280');
 
-    const link = await resetLinkFromOutbox(account.email);
+    const link = await resetLinkFromOutbox(account.email, earlier);
     expect(new URL(link).origin).toBe(new URL(page.url()).origin);
     await page.goto(link);
     await page.getByRole('heading', { level: 1, name: 'Nouveau mot de passe' }).waitFor();
@@ -133,6 +136,13 @@ describe('forgotten password', () => {
     await page.getByRole('link', { name: 'Demander un nouvel e-mail' }).waitFor();
     await expectNoSeriousA11yViolations(page);
     await screenshot(page, 'reset-password-used-link-1280');
+
+    // The earlier link died with the password it was sent for.
+    await page.goto(earlier);
+    await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('quatrieme-4');
+    await page.getByLabel('Confirmer le nouveau mot de passe', { exact: true }).fill('quatrieme-4');
+    await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
+    await page.getByText(MSG.resetLinkInvalid, { exact: true }).waitFor();
 
     await signIn(page, account.password);
     await expectToast(page, 'Email ou mot de passe incorrect');

@@ -1,4 +1,4 @@
-import { eq, like } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESET_LINK_TTL_SECONDS } from '@domain/limits';
 import { MSG } from '@domain/messages';
@@ -73,6 +73,15 @@ async function tokenFromMail(email: string): Promise<string> {
 }
 const consumed = new Set<unknown>();
 
+/** How many reset links of this user better-auth still holds (rows of `verification`). */
+async function resetLinksOf(userId: string): Promise<number> {
+  const rows = await t.db
+    .select({ id: verification.id })
+    .from(verification)
+    .where(and(like(verification.identifier, 'reset-password:%'), eq(verification.value, userId)));
+  return rows.length;
+}
+
 describe('forgotten password, end to end through SMTP', () => {
   it('mails a link to our /reset-password page; the new password works, the old one no longer, every session ends', async () => {
     const account = await t.signUp();
@@ -108,6 +117,57 @@ describe('forgotten password, end to end through SMTP', () => {
     expect(again.status).toBe(410);
     expect(again.body.error).toMatchObject({ code: 'GONE', message: MSG.resetLinkInvalid });
     await signIn(account.email, 'premier1');
+  });
+
+  it("dies with the password it was sent for: a reset ends the account's other links", async () => {
+    const account = await t.signUp();
+    const tokens: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      expect((await forgot(account.email)).status).toBe(200);
+      tokens.push(await tokenFromMail(account.email));
+    }
+    const [first, second, newest] = tokens as [string, string, string];
+    expect((await reset(second, 'le-bon-secret')).status).toBe(200);
+    for (const older of [first, newest]) {
+      const refused = await reset(older, 'un-autre-secret');
+      expect(refused.status).toBe(410);
+      expect(refused.body.error).toEqual({ code: 'GONE', message: MSG.resetLinkInvalid });
+    }
+    expect(await resetLinksOf(account.user.id)).toBe(0);
+    await signIn(account.email, 'le-bon-secret');
+    // A link asked for after the reset works (once the address may have a mail again).
+    clock += Math.ceil(RESET_EMAILS_PER_ADDRESS.windowSeconds / RESET_EMAILS_PER_ADDRESS.limit) * 1000;
+    await forgot(account.email);
+    expect((await reset(await tokenFromMail(account.email), 'le-dernier-secret')).status).toBe(200);
+  });
+
+  it('dies with a password change on the account page, and with the account', async () => {
+    const account = await t.signUp();
+    await forgot(account.email);
+    const token = await tokenFromMail(account.email);
+    const changed = await post(
+      '/api/me/password',
+      {
+        currentPassword: account.password,
+        newPassword: 'change-sur-le-compte',
+        confirmPassword: 'change-sur-le-compte',
+      },
+      { cookie: account.cookie },
+    );
+    expect(changed.status, changed.text).toBe(200);
+    const refused = await reset(token, 'par-le-vieux-lien');
+    expect(refused.status).toBe(410);
+    expect(refused.body.error).toEqual({ code: 'GONE', message: MSG.resetLinkInvalid });
+    await signIn(account.email, 'change-sur-le-compte');
+
+    // Deleting the account takes its links with it (none is left behind in `verification`).
+    await forgot(account.email);
+    await tokenFromMail(account.email);
+    expect(await resetLinksOf(account.user.id)).toBe(1);
+    const cookie = await signIn(account.email, 'change-sur-le-compte');
+    const deleted = await t.request('DELETE', '/api/me', { cookie, body: { password: 'change-sur-le-compte' } });
+    expect(deleted.status, deleted.text).toBe(200);
+    expect(await resetLinksOf(account.user.id)).toBe(0);
   });
 
   it('lasts an hour: an expired link is refused and changes nothing', async () => {

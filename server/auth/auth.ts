@@ -56,6 +56,7 @@ export function createAuth(options: AuthOptions) {
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
       // Forgotten password (issue 19): a single-use token, an hour, then every session of the account ends.
+      // Every other link of the account dies with any change of its password (trigger, migration 0017).
       resetPasswordTokenExpiresIn: RESET_LINK_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
