@@ -171,6 +171,7 @@ export const MSG = {
   forbidden: "Vous n'avez pas les droits nécessaires pour cette action",
   invalidInput: 'Données invalides',
   invalidCharacters: 'Ce texte contient des caractères non autorisés',
+  controlCharacters: 'Ce nom contient des caractères de contrôle non autorisés',
   textMax: (max: number) => `Ce texte ne doit pas dépasser ${max} caractères`,
   tooManyItems: (max: number) => `Pas plus de ${max} éléments`,
   unknownValue: 'Valeur inconnue',

@@ -167,6 +167,90 @@ describe('text the database cannot store as sent', () => {
   });
 });
 
+describe('one-line names: whitespace folded, other control characters refused', () => {
+  const ONE_LINE_FIELDS = new Set(['firstName', 'lastName', 'name', 'analyzedBy', 'advertiser']);
+  const ONE_LINE_PROBES: Probe[] = [
+    ...TEXT_PROBES.filter((p) => !p.query && ONE_LINE_FIELDS.has(p.field)),
+    { caller: 'admin', method: 'POST', path: () => '/api/admin/creatives', field: 'name', body: (bad) => ({ ...ADMIN_FORM, name: bad }) },
+    {
+      caller: 'admin',
+      method: 'PATCH',
+      path: () => `/api/creatives/${ids.approved}`,
+      field: 'name',
+      body: (bad) => creativeForm({ ...VALID_FORM, name: bad }),
+    },
+  ];
+
+  it('covers the register, profile, folder, analyst, admin form and creative names', () => {
+    expect(ONE_LINE_PROBES.map((p) => `${p.method} ${p.path()} ${p.field}`.replace(/[0-9a-f-]{36}/g, ':id'))).toEqual([
+      'POST /api/auth/register lastName',
+      'PATCH /api/me firstName',
+      'POST /api/folders name',
+      'PATCH /api/folders/:id name',
+      'POST /api/creatives/:id/feature analyzedBy',
+      'POST /api/admin/creatives advertiser',
+      'POST /api/admin/creatives name',
+      'PATCH /api/creatives/:id name',
+    ]);
+  });
+
+  it.each(ONE_LINE_PROBES.map((p) => [`${p.method} ${p.path()} (${p.field})`, p] as const))(
+    '%s: 400 with a French message for a control character, nothing written',
+    async (_, probe) => {
+      for (const bad of ['Léa\u0007', '\u001b[31mLéa', 'Lé\u007fa']) {
+        const before = await digest();
+        const res = await t.request<ApiError>(probe.method, probe.path(), {
+          cookie: probe.caller ? cookies[probe.caller] : undefined,
+          body: probe.body!(bad),
+        });
+        expect(res.status, `${JSON.stringify(bad)}: ${res.text}`).toBe(400);
+        expect(res.body.error).toEqual({
+          code: 'VALIDATION',
+          message: MSG.controlCharacters,
+          fields: { [probe.field]: MSG.controlCharacters },
+        });
+        expect(await digest()).toEqual(before);
+      }
+    },
+  );
+
+  const MULTI_LINE = '  Idées\r\n\td’été\u2028  2026\n';
+  const FOLDED = 'Idées d’été 2026';
+
+  it('stores a folder name sent on several lines as one line, on creation and on renaming', async () => {
+    const created = await t.request<{ id: string; name: string }>('POST', '/api/folders', {
+      cookie: cookies.user,
+      body: { name: MULTI_LINE },
+    });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.name).toBe(FOLDED);
+    const renamed = await t.request<{ name: string }>('PATCH', `/api/folders/${created.body.id}`, {
+      cookie: cookies.user,
+      body: { name: `Refs\n\n${MULTI_LINE}` },
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(renamed.body.name).toBe(`Refs ${FOLDED}`);
+    const listed = await t.request<{ id: string; name: string }[]>('GET', '/api/folders', { cookie: cookies.user });
+    expect(listed.body.find((f) => f.id === created.body.id)?.name).toBe(`Refs ${FOLDED}`);
+  });
+
+  it('stores first and last names sent on several lines as one line, on sign-up and in the profile', async () => {
+    const { cookie } = await t.loginAs('user');
+    const profile = await t.request<{ user: { firstName: string; lastName: string } }>('PATCH', '/api/me', {
+      cookie,
+      body: { firstName: 'Léa\n\tMarie', lastName: '\r\nMartin\u0085Durand ' },
+    });
+    expect(profile.status, profile.text).toBe(200);
+    expect(profile.body.user).toMatchObject({ firstName: 'Léa Marie', lastName: 'Martin Durand' });
+    const email = uniqueEmail();
+    const registered = await t.request<{ user: { firstName: string; lastName: string } }>('POST', '/api/auth/register', {
+      body: { firstName: 'Jean\r\nPaul', lastName: 'Sol\t\tRey', email, password: 'secret1', confirmPassword: 'secret1' },
+    });
+    expect(registered.status, registered.text).toBe(201);
+    expect(registered.body.user).toMatchObject({ firstName: 'Jean Paul', lastName: 'Sol Rey' });
+  });
+});
+
 describe('ids that none of ours can be', () => {
   // Every route of the matrix with an id in its path, called by the admin (allowed on all of them)
   // with the row's valid body: only the id is wrong.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ADVERTISER_MAX, DEFAULT_ADVERTISER, NAME_MAX, RATING_MAX, RATING_MIN, REJECTION_REASON_MAX } from '../limits';
 import { MSG } from '../messages';
 import { CATEGORY_LISTS, type CategoryKey } from '../vocabulary';
-import { textField } from './fields';
+import { singleLineField, textField } from './fields';
 import { cursorField } from './paging';
 
 const text = (max: number) => textField().trim().max(max).default('');
@@ -22,9 +22,8 @@ function categoryField(key: CategoryKey) {
 
 /** The submit / edit form (spec §5 Submit), shared by the form and the server. */
 export const creativeInput = z.object({
-  name: textField(MSG.fieldRequired).trim().min(1, MSG.fieldRequired).max(NAME_MAX, MSG.nameMax),
-  advertiser: textField()
-    .trim()
+  name: singleLineField(MSG.fieldRequired).min(1, MSG.fieldRequired).max(NAME_MAX, MSG.nameMax),
+  advertiser: singleLineField()
     .max(ADVERTISER_MAX, MSG.advertiserMax)
     .default('')
     .transform((v) => v || DEFAULT_ADVERTISER),
@@ -51,7 +50,7 @@ export const rejectionInput = z.object({
 
 /** Feature dialog: analyst first name and 1 to 5 stars. */
 export const featureInput = z.object({
-  analyzedBy: textField(MSG.analystRequired).trim().min(1, MSG.analystRequired).max(50),
+  analyzedBy: singleLineField(MSG.analystRequired).min(1, MSG.analystRequired).max(50),
   rating: z
     .number({ error: MSG.ratingRequired })
     .int(MSG.ratingRequired)
@@ -60,7 +59,8 @@ export const featureInput = z.object({
 });
 export type FeatureInput = z.input<typeof featureInput>;
 
-const adminRequired = () => textField(MSG.adminFieldRequired).trim().min(1, MSG.adminFieldRequired);
+/** Every field of the admin form is one line: a name, an advertiser, a URL, a list's value. */
+const adminRequired = () => singleLineField(MSG.adminFieldRequired).min(1, MSG.adminFieldRequired);
 
 /** The simple admin form (/admin/submit): every field required, the image given by URL. */
 export const adminCreativeInput = z.object({

@@ -3,7 +3,7 @@ import { MSG } from '../messages';
 import { registerInput, profileInput, loginInput } from './auth';
 import { commentInput } from './comment';
 import { adminCreativeInput, creativeInput, featureInput, rejectionInput } from './creative';
-import { isStorableText, textField } from './fields';
+import { foldWhitespace, isStorableText, textField } from './fields';
 import { folderInput } from './folder';
 import { favoritesQueryInput, galleryQueryInput } from './gallery';
 import { pageQuery } from './paging';
@@ -35,7 +35,11 @@ describe('isStorableText', () => {
 });
 
 /** Every text input of the schemas, each given a value it refuses for its characters only. */
-const TEXT_INPUTS: { schema: { safeParse(v: unknown): { success: boolean; error?: unknown } }; valid: object; field: string }[] = [
+const TEXT_INPUTS: {
+  schema: { safeParse(v: unknown): { success: boolean; data?: unknown; error?: unknown } };
+  valid: object;
+  field: string;
+}[] = [
   {
     schema: registerInput,
     valid: { firstName: 'Léa', lastName: 'Martin', email: 'lea@exemple.fr', password: 'secret1', confirmPassword: 'secret1' },
@@ -102,5 +106,62 @@ describe('every text input of the schemas', () => {
 
   it('leaves passwords alone: they are hashed, never stored as text', () => {
     expect(loginInput.safeParse({ email: 'lea@exemple.fr', password: 'sec\u0000ret\ud800' }).success).toBe(true);
+  });
+});
+
+/** The names that are one line by nature, among the text inputs above. */
+const ONE_LINE_FIELDS = new Map<unknown, string[]>([
+  [registerInput, ['firstName', 'lastName']],
+  [profileInput, ['lastName']],
+  [folderInput, ['name']],
+  [featureInput, ['analyzedBy']],
+  [creativeInput, ['name', 'advertiser']],
+  [adminCreativeInput, ['name', 'advertiser']],
+]);
+const ONE_LINE_INPUTS = TEXT_INPUTS.filter((c) => ONE_LINE_FIELDS.get(c.schema)?.includes(c.field));
+
+describe('one-line names', () => {
+  const parsed = ({ schema, valid, field }: (typeof TEXT_INPUTS)[number], value: string) => {
+    const result = schema.safeParse({ ...valid, [field]: value });
+    return { ...result, value: (result.data as Record<string, unknown> | undefined)?.[field] };
+  };
+
+  it('are the folder, user, creative, advertiser and analyst names', () => {
+    expect(ONE_LINE_INPUTS.map((c) => c.field)).toEqual([
+      'firstName',
+      'lastName',
+      'lastName',
+      'name',
+      'analyzedBy',
+      'name',
+      'advertiser',
+      'name',
+      'advertiser',
+    ]);
+  });
+
+  it.each(ONE_LINE_INPUTS.map((c) => [c.field, c] as const))('%s: line breaks, tabs and runs of spaces fold to one space', (_, input) => {
+    expect(parsed(input, '  Léa\r\n\t Marie\u2028\u0085  Sol\n').value).toBe('Léa Marie Sol');
+    expect(parsed(input, 'Léa\u202f: Sol\u00a0Rey').value).toBe('Léa\u202f: Sol\u00a0Rey');
+  });
+
+  it.each(ONE_LINE_INPUTS.map((c) => [c.field, c] as const))('%s: other control characters are refused in French', (_, input) => {
+    for (const bad of ['Léa\u0007', '\u001b[31mLéa', 'Lé\u007fa', 'Léa\u009b']) {
+      const result = parsed(input, bad);
+      expect(result.success, JSON.stringify(bad)).toBe(false);
+      expect(fieldErrors(result.error as Parameters<typeof fieldErrors>[0])[input.field]).toBe(MSG.controlCharacters);
+    }
+  });
+
+  it('keep a name of whitespace only required', () => {
+    const result = folderInput.safeParse({ name: ' \r\n\t ' });
+    expect(result.success).toBe(false);
+    expect(fieldErrors(result.error!)).toEqual({ name: MSG.folderNameRequired });
+  });
+
+  it('leave texts of several lines alone: comments, reasons, the analysis', () => {
+    expect(commentInput.parse({ text: 'Bravo\n\tsuite' }).text).toBe('Bravo\n\tsuite');
+    expect(rejectionInput.parse({ reason: 'Hors\ncharte' }).reason).toBe('Hors\ncharte');
+    expect(foldWhitespace('a\u200bb\ufeffc')).toBe('a\u200bb\ufeffc');
   });
 });

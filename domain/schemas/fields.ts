@@ -30,6 +30,33 @@ export function textField(message?: string) {
   return z.string(message === undefined ? undefined : { error: message }).refine(isStorableText, MSG.invalidCharacters);
 }
 
+/** A run of Unicode whitespace: spaces, tabs, line breaks (CR, LF, NEL, U+2028, U+2029)… */
+const WHITESPACE_RUN = /\p{White_Space}+/gu;
+/** One no-break space (French typography: `Été\u202f: idées`), kept as it is. */
+const NO_BREAK_SPACE = /^[\u00a0\u202f]$/;
+/** A control character (C0, DEL, C1): none is left in a one-line name once its whitespace is folded. */
+const CONTROL = /\p{Cc}/u;
+
+/**
+ * A one-line name as stored: every run of whitespace, line breaks and tabs included, one space
+ * (a lone no-break space stays); trimmed.
+ */
+export function foldWhitespace(value: string): string {
+  return value.replace(WHITESPACE_RUN, (run) => (NO_BREAK_SPACE.test(run) ? run : ' ')).trim();
+}
+
+/**
+ * A name that is one line by nature (a folder, a first or last name, a creative, an advertiser,
+ * an analyst): its whitespace folded (foldWhitespace) and any other control character refused.
+ * The one place both the forms (zodResolver submits the folded value) and the server (jsonInput)
+ * read it. `message`: what to say when the value is missing or is not a string.
+ */
+export function singleLineField(message?: string) {
+  return textField(message)
+    .overwrite(foldWhitespace)
+    .refine((v) => !CONTROL.test(v), MSG.controlCharacters);
+}
+
 export const emailField = textField(MSG.emailRequired)
   .trim()
   .min(1, MSG.emailRequired)
@@ -43,5 +70,5 @@ export const passwordField = z
   .min(PASSWORD_MIN, MSG.passwordMin)
   .max(PASSWORD_MAX, MSG.passwordMax);
 
-export const firstNameField = textField(MSG.firstNameRequired).trim().min(1, MSG.firstNameRequired).max(NAME_PART_MAX, MSG.firstNameMax);
-export const lastNameField = textField(MSG.lastNameRequired).trim().min(1, MSG.lastNameRequired).max(NAME_PART_MAX, MSG.lastNameMax);
+export const firstNameField = singleLineField(MSG.firstNameRequired).min(1, MSG.firstNameRequired).max(NAME_PART_MAX, MSG.firstNameMax);
+export const lastNameField = singleLineField(MSG.lastNameRequired).min(1, MSG.lastNameRequired).max(NAME_PART_MAX, MSG.lastNameMax);
