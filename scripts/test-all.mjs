@@ -3,7 +3,8 @@
  * `npm test`: every suite this machine can run, in order, stopping at the first failure.
  *
  *   0. strict type-check of domain/, src/, server/, tests/   tsc -b (tsconfig.json's projects)
- *      and lint: import boundaries, hooks, a11y, formatting   eslint . && prettier --check . (npm run lint)
+ *      and lint: import boundaries, hooks, a11y, formatting,  eslint . && prettier --check . &&
+ *      no committed key or secret                             node scripts/secret-scan.mjs (npm run lint)
  *   1. unit, component and server-integration tests        vitest run (PGlite in memory)
  *   2. the server-integration tests again on PostgreSQL    only when DATABASE_URL is set
  *   3. Firebase suites (vitest.firebase.config.ts)          the Auth emulator started by firebase-tools,
@@ -140,7 +141,7 @@ function withoutDatabaseUrl() {
 
 const STAGES = {
   typecheck: 'Type-check (tsc -b, strict)',
-  lint: 'Lint (eslint: boundaries, hooks, a11y; prettier --check)',
+  lint: 'Lint (eslint: boundaries, hooks, a11y; prettier --check; secret scan)',
   pglite: 'Unit, web and server tests (PGlite)',
   postgres: 'Server tests on PostgreSQL',
   firebase: 'Firebase suites (emulators)',
@@ -158,6 +159,7 @@ async function main() {
   const lint = [
     { command: bin('eslint'), args: ['.'] },
     { command: bin('prettier'), args: ['--check', '.'] },
+    { command: process.execPath, args: ['scripts/secret-scan.mjs'] },
   ];
   if (!(await stage(STAGES.lint, lint))) return finish(started);
 
