@@ -3,6 +3,7 @@ import { createAuth } from './auth/auth';
 import { passwordResetMail } from './auth/password-reset-mail';
 import { PasswordResetLimit } from './auth/password-reset-limit';
 import { RedisSignInAttempts } from './auth/redis-sign-in-attempts';
+import { SessionStreams } from './auth/session-streams';
 import { MemorySignInAttempts } from './auth/sign-in-backoff';
 import { SignInGuard } from './auth/sign-in-guard';
 import type { Db } from './db/client';
@@ -71,6 +72,9 @@ export function buildDeps(options: {
   const pending = new PendingEvents(options.db, redis);
   const notificationEvents = new NotificationEvents(options.db, redis);
   const invalidation = new Invalidation(redis);
+  // Every instance checks its streams' sessions after a write that may end one (of any instance).
+  const sessionStreams = new SessionStreams(options.db);
+  invalidation.on('sessions', () => void sessionStreams.recheck());
   const expensiveQueries = new ExpensiveQueries(options.capacity ?? capacityOf(1));
   const metrics = env.METRICS_TOKEN
     ? createMetrics({
@@ -96,6 +100,7 @@ export function buildDeps(options: {
     media: options.media ?? mediaStoreOf(options.config),
     pending,
     notificationEvents,
+    sessionStreams,
     notifier: new Notifier({ db: options.db, events: notificationEvents, mailer, publicUrl: options.config.publicUrl }),
     likes: new LikeWriter(options.db),
     mediaTools: options.mediaTools ?? resolveMediaTools(env),

@@ -51,6 +51,16 @@ export function userOfRequest(deps: Deps, sessions: SessionCache, cookie: string
   return cookie ? sessions.resolve(cookie, () => userOfCookie(deps, cookie)) : Promise.resolve(null);
 }
 
+/**
+ * The session of a request's Cookie header as better-auth has it now — never remembered — with its
+ * id, for what is tied to the session itself (the devices list, a live stream): null without one.
+ */
+export async function sessionOfRequest(deps: Deps, cookie: string | undefined): Promise<{ sessionId: string; user: User } | null> {
+  if (!cookie) return null;
+  const result = await deps.auth.api.getSession({ headers: new Headers({ cookie }) });
+  return result ? { sessionId: result.session.id, user: toUser(result.user as AuthUserRow) } : null;
+}
+
 /** 401 for a visitor. */
 export const requireUser: MiddlewareHandler<AppEnv> = createMiddleware<AppEnv>(async (c, next) => {
   if (!c.get('user')) throw new AppError('UNAUTHENTICATED');

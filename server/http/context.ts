@@ -1,6 +1,7 @@
 import type { User } from '@domain/types';
 import type { Auth } from '../auth/auth';
 import type { PasswordResetLimit } from '../auth/password-reset-limit';
+import type { SessionStreams } from '../auth/session-streams';
 import type { SignInGuard } from '../auth/sign-in-guard';
 import type { Db } from '../db/client';
 import type { ExpensiveQueries } from '../db/load-shedding';
@@ -34,6 +35,8 @@ export interface Deps {
   pending: PendingEvents;
   /** Each user's live unread notification count (server-sent events). */
   notificationEvents: NotificationEvents;
+  /** The open live streams of each session, ended with it (server/auth/session-streams.ts). */
+  sessionStreams: SessionStreams;
   /** Live counts and e-mails of the notifications a committed action wrote. */
   notifier: Notifier;
   /** Likes and unlikes, written in batches when they arrive together (services/creatives/like-writer.ts). */

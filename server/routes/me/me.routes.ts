@@ -3,7 +3,7 @@ import { AppError } from '@domain/errors';
 import { MSG } from '@domain/messages';
 import { passwordChangeInput, profileInput } from '@domain/schemas/auth';
 import { callAuth, forwardCookies, throwIfRefused } from '@server/auth/auth-proxy';
-import { currentUser, requirePermission } from '@server/auth/session';
+import { currentUser, requirePermission, sessionOfRequest } from '@server/auth/session';
 import type { AppEnv, Deps } from '@server/http/context';
 import { jsonInput } from '@server/http/validate';
 import { listDeviceSessions } from '@server/services/sessions.service';
@@ -45,8 +45,8 @@ export function meRoutes(deps: Deps) {
       })
 
       .get('/sessions', async (c) => {
-        const own = await deps.auth.api.getSession({ headers: new Headers({ cookie: c.req.header('cookie') ?? '' }) });
-        return c.json({ sessions: await listDeviceSessions(deps.db, currentUser(c).id, own?.session.id ?? null) });
+        const own = await sessionOfRequest(deps, c.req.header('cookie'));
+        return c.json({ sessions: await listDeviceSessions(deps.db, currentUser(c).id, own?.sessionId ?? null) });
       })
 
       .post('/sessions/revoke-others', async (c) => {

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import { streamSSE } from 'hono/streaming';
 import { pageQuery } from '@domain/schemas/paging';
 import { notificationPrefsInput } from '@domain/schemas/notifications';
 import { currentUser, requirePermission } from '@server/auth/session';
 import type { AppEnv, Deps } from '@server/http/context';
+import { liveCountStream } from '@server/http/live-count-stream';
 import { idParam } from '@server/http/route-params';
 import { jsonInput, queryInput } from '@server/http/validate';
 import {
@@ -14,8 +14,6 @@ import {
   setEmailPrefs,
   unreadCount,
 } from '@server/services/notifications/notifications.service';
-
-const HEARTBEAT_MS = 25_000;
 
 /** The signed-in user's own notifications (issue 19): nobody reads or marks anyone else's. */
 export function notificationsRoutes(deps: Deps) {
@@ -47,18 +45,11 @@ export function notificationsRoutes(deps: Deps) {
     .get('/events', (c) => {
       const userId = currentUser(c).id;
       const events = deps.notificationEvents;
-      return streamSSE(c, async (stream) => {
-        let id = 0;
-        const send = (count: number) => stream.writeSSE({ event: 'unread', data: String(count), id: String(++id) });
-        const unsubscribe = events.subscribe(userId, (count) => void send(count));
-        stream.onAbort(unsubscribe);
-        await send(await events.count(userId));
-        while (!stream.aborted && !events.isClosed) {
-          await Promise.race([stream.sleep(HEARTBEAT_MS), events.closed]);
-          if (!stream.aborted && !events.isClosed) await stream.write(': keep-alive\n\n');
-        }
-        unsubscribe();
-        await stream.close();
+      return liveCountStream(c, deps, {
+        event: 'unread',
+        channel: events,
+        count: () => events.count(userId),
+        subscribe: (listener) => events.subscribe(userId, listener),
       });
     });
 }

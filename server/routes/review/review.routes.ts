@@ -1,13 +1,11 @@
 import { Hono } from 'hono';
-import { streamSSE } from 'hono/streaming';
 import { reviewListQuery } from '@domain/schemas/creative';
 import { requirePermission } from '@server/auth/session';
 import type { AppEnv, Deps } from '@server/http/context';
+import { liveCountStream } from '@server/http/live-count-stream';
 import { sharedOnceAllowed } from '@server/http/response-cache';
 import { queryInput } from '@server/http/validate';
 import { countByStatus, listByStatus } from '@server/services/creatives/review.service';
-
-const HEARTBEAT_MS = 25_000;
 
 /**
  * The validation queue (specialist, admin) and its live pending count. The queue pages and the
@@ -23,18 +21,11 @@ export function reviewRoutes(deps: Deps) {
     })
     .get('/counts', sharedOnceAllowed(deps), async (c) => c.json(await countByStatus(deps.db)))
     .get('/events', (c) =>
-      streamSSE(c, async (stream) => {
-        let id = 0;
-        const send = (count: number) => stream.writeSSE({ event: 'pending', data: String(count), id: String(++id) });
-        const unsubscribe = deps.pending.subscribe((count) => void send(count));
-        stream.onAbort(unsubscribe);
-        await send(await deps.pending.count());
-        while (!stream.aborted && !deps.pending.isClosed) {
-          await Promise.race([stream.sleep(HEARTBEAT_MS), deps.pending.closed]);
-          if (!stream.aborted && !deps.pending.isClosed) await stream.write(': keep-alive\n\n');
-        }
-        unsubscribe();
-        await stream.close();
+      liveCountStream(c, deps, {
+        event: 'pending',
+        channel: deps.pending,
+        count: () => deps.pending.count(),
+        subscribe: (listener) => deps.pending.subscribe(listener),
       }),
     );
 }
