@@ -37,6 +37,7 @@ export class CancellablePool extends pg.Pool {
     const client = await super.connect().catch((err: Error) => {
       throw err.message === NO_CONNECTION_IN_TIME ? new AppError('UNAVAILABLE') : err;
     });
+    this.surviveConnectionLoss(client);
     if (!scope) return client;
     if (scope.over) {
       client.release();
@@ -44,6 +45,26 @@ export class CancellablePool extends pg.Pool {
     }
     this.cancelWith(client, scope);
     return client;
+  }
+
+  /**
+   * pg-pool listens for the errors of idle connections only: one checked out, between two of its
+   * statements, would throw PostgreSQL's goodbye (57P01 at a shutdown, a reset socket) as an
+   * unhandled 'error' event and end the process. Here the error is logged and the connection is
+   * closed on release; the holder's next statement fails on its own, and the request answers 503.
+   */
+  private surviveConnectionLoss(client: pg.PoolClient): void {
+    let lost: Error | undefined;
+    const onError = (err: Error) => {
+      lost = err;
+      logger.warn({ code: (err as { code?: string }).code, reason: err.message }, 'PostgreSQL : connexion perdue pendant son emprunt');
+    };
+    client.on('error', onError);
+    const release = client.release;
+    client.release = (err?: Error | boolean) => {
+      client.removeListener('error', onError);
+      release(err || lost);
+    };
   }
 
   private cancelWith(client: pg.PoolClient, scope: RequestScope): void {
