@@ -52,15 +52,29 @@ export function filesOf(row: Pick<MediaRow, 'name' | 'thumbName' | 'posterName' 
  * the files visible (server/media/store.ts StagedFiles). If anything fails before the row commits,
  * the staged files are removed: no file without a row, no row without a file. A picture sharp
  * cannot decode is the sender's fault: 415 (server/media/picture-checks.ts).
+ *
+ * `record` writes the row itself, with `insertRow`, in a transaction of its own that also writes
+ * what refers to it (a creative): then a failure there — the database gone mid-way — leaves
+ * neither row, where removing the media afterwards would need the database that just failed.
  */
-export async function storeMedia(deps: Pick<Deps, 'db' | 'media' | 'mediaTools'>, input: NewMedia): Promise<MediaRow> {
+export async function storeMedia(deps: Pick<Deps, 'db' | 'media' | 'mediaTools'>, input: NewMedia): Promise<MediaRow>;
+export async function storeMedia<T>(
+  deps: Pick<Deps, 'db' | 'media' | 'mediaTools'>,
+  input: NewMedia,
+  record: (insertRow: (tx: Db) => Promise<MediaRow>) => Promise<T>,
+): Promise<T>;
+export async function storeMedia<T>(
+  deps: Pick<Deps, 'db' | 'media' | 'mediaTools'>,
+  input: NewMedia,
+  record?: (insertRow: (tx: Db) => Promise<MediaRow>) => Promise<T>,
+): Promise<T | MediaRow> {
   const { db, media: store } = deps;
   const timestamp = Date.now();
   const name = randomMediaName(input.ext, timestamp);
   const base = baseOf(name);
   const files = store.stage();
   const put = files.put;
-  let row: MediaRow;
+  let recorded: T | MediaRow;
   try {
     const original = 'data' in input.source ? input.source.data : input.source.tempPath;
     let frame: Buffer | string | null = null;
@@ -100,30 +114,29 @@ export async function storeMedia(deps: Pick<Deps, 'db' | 'media' | 'mediaTools'>
     }
     if ('data' in input.source) await put(name, input.source.data);
     else await files.adopt(name, input.source.tempPath);
-    [row] = (await db
-      .insert(media)
-      .values({
-        name,
-        size: 'data' in input.source ? input.source.data.length : input.source.size,
-        contentType: input.contentType,
-        originalName: input.originalName,
-        timestamp,
-        width: size.width,
-        height: size.height,
-        thumbName,
-        posterName,
-        variantWidths: variants?.widths ?? null,
-        placeholderColor: variants?.placeholderColor ?? null,
-        ogWidth,
-      })
-      .returning()) as [MediaRow];
+    const values = {
+      name,
+      size: 'data' in input.source ? input.source.data.length : input.source.size,
+      contentType: input.contentType,
+      originalName: input.originalName,
+      timestamp,
+      width: size.width,
+      height: size.height,
+      thumbName,
+      posterName,
+      variantWidths: variants?.widths ?? null,
+      placeholderColor: variants?.placeholderColor ?? null,
+      ogWidth,
+    };
+    const insertRow = async (tx: Db) => ((await tx.insert(media).values(values).returning()) as [MediaRow])[0];
+    recorded = record ? await record(insertRow) : await insertRow(db);
   } catch (err) {
     await files.discard().catch((cause: unknown) => logger.warn({ err: cause }, 'media: staged files left for the sweep'));
     if ('tempPath' in input.source) await store.discardTemp(input.source.tempPath);
     throw err;
   }
   await commitStaged(files);
-  return row;
+  return recorded;
 }
 
 /**

@@ -6,12 +6,13 @@ import type { adminCreativeInput } from '@domain/schemas/creative';
 import { searchTextOf } from '@domain/search';
 import { statusOnSubmit } from '@domain/transitions';
 import type { Creative, User } from '@domain/types';
+import type { Db } from '@server/db/client';
 import { creatives } from '@server/db/schema';
 import type { Deps } from '@server/http/context';
 import { sanitizeUpload } from '@server/media/sanitize-upload';
 import type { UploadedFile } from '@server/media/upload';
 import { perceptualHash, type Fingerprint } from '@server/media/fingerprint';
-import { deleteMedia, storeMedia } from '../media.service';
+import { deleteMedia, storeMedia, type MediaRow } from '../media.service';
 import { notifyStaffOfPending } from '../notifications/notify';
 import { findDuplicates } from './duplicates.service';
 import { getCreative } from './creative.service';
@@ -20,66 +21,53 @@ import type { z } from 'zod';
 
 /**
  * An upload, cleaned of its metadata and checked (server/media/sanitize-upload.ts), stored with its
- * derivatives; and its fingerprint for duplicate detection (the dHash of the cleaned image, or of the
- * poster frame already made for a video: the video is not read again).
+ * derivatives, and its fingerprint for duplicate detection (the dHash of the cleaned image, or of the
+ * poster frame already made for a video: the video is not read again); then `record`, the
+ * transaction that writes the media row and what refers to it. Both rows are written or neither:
+ * with the database gone mid-way, no media is left without its creative (staged files are swept).
  */
-async function storeUpload(deps: Deps, file: UploadedFile) {
+async function storeUpload<T>(
+  deps: Deps,
+  file: UploadedFile,
+  record: (tx: Db, stored: MediaRow, fingerprint: Fingerprint) => Promise<T>,
+): Promise<T> {
   const sanitized = await sanitizeUpload(deps, file);
   const picture =
     file.kind === 'image' ? ('data' in sanitized.source ? sanitized.source.data : sanitized.source.tempPath) : sanitized.poster;
   const fingerprint: Fingerprint = { sha256: file.sha256, phash: picture ? await perceptualHash(picture) : null };
-  const stored = await storeMedia(deps, {
-    ...sanitized,
-    ext: file.ext,
-    contentType: file.contentType,
-    originalName: file.originalName,
-    mediaType: file.kind,
-  });
-  return { stored, fingerprint };
+  const media = { ...sanitized, ext: file.ext, contentType: file.contentType, originalName: file.originalName, mediaType: file.kind };
+  return storeMedia(deps, media, (insertRow) => deps.db.transaction(async (tx) => record(tx, await insertRow(tx), fingerprint)));
 }
 
 const fingerprintColumns = (fp: Fingerprint) => ({ mediaSha256: fp.sha256, phash: fp.phash });
 
-/** Runs `write`; if it fails, the media stored for it is removed again. */
-async function withMedia<T>(deps: Deps, mediaId: string | null, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    if (mediaId) await deleteMedia(deps.db, deps.media, mediaId);
-    throw err;
-  }
-}
-
 /**
  * A new creative from the submit form: approved at once for staff, pending for agencies (spec §4).
- * The media is fully stored before the row is written; the submission webhook and the staff's
+ * The media is fully stored before the rows are written; the submission webhook and the staff's
  * notifications follow.
  */
 export async function submitCreative(deps: Deps, viewer: User, input: CreativeInputData, file: UploadedFile): Promise<Creative> {
   const status = statusOnSubmit(viewer.role);
-  const { stored, fingerprint } = await storeUpload(deps, file);
-  const { row, deliveries } = await withMedia(deps, stored.id, async () => {
-    const [original] = await findDuplicates(deps.db, fingerprint);
-    return deps.db.transaction(async (tx) => {
-      const [inserted] = await tx
-        .insert(creatives)
-        .values({
-          ...creativeColumns(input),
-          name: input.name,
-          advertiser: input.advertiser,
-          mediaId: stored.id,
-          mediaType: file.kind,
-          status,
-          validated: status === 'approved',
-          submittedBy: viewer.id,
-          ...fingerprintColumns(fingerprint),
-          duplicateOf: original?.id ?? null,
-        })
-        .returning();
-      // Staff are told of a creative waiting for them in the transaction that makes it wait.
-      const deliveries = status === 'pending' ? await notifyStaffOfPending(tx, inserted!, viewer.id) : [];
-      return { row: inserted!, deliveries };
-    });
+  const { row, deliveries } = await storeUpload(deps, file, async (tx, stored, fingerprint) => {
+    const [original] = await findDuplicates(tx, fingerprint);
+    const [inserted] = await tx
+      .insert(creatives)
+      .values({
+        ...creativeColumns(input),
+        name: input.name,
+        advertiser: input.advertiser,
+        mediaId: stored.id,
+        mediaType: file.kind,
+        status,
+        validated: status === 'approved',
+        submittedBy: viewer.id,
+        ...fingerprintColumns(fingerprint),
+        duplicateOf: original?.id ?? null,
+      })
+      .returning();
+    // Staff are told of a creative waiting for them in the transaction that makes it wait.
+    const deliveries = status === 'pending' ? await notifyStaffOfPending(tx, inserted!, viewer.id) : [];
+    return { row: inserted!, deliveries };
   });
   deps.webhooks(deps.config.env.SUBMISSION_WEBHOOK_URL, {
     name: row.name,
@@ -102,19 +90,17 @@ export async function updateCreative(
 ): Promise<Creative> {
   const [existing] = await deps.db.select({ mediaId: creatives.mediaId }).from(creatives).where(eq(creatives.id, id));
   if (!existing) throw new AppError('NOT_FOUND', { message: MSG.creativeNotFound });
-  const upload = file ? await storeUpload(deps, file) : null;
-  const stored = upload?.stored ?? null;
-  await withMedia(deps, stored?.id ?? null, () =>
-    deps.db
+  const write = (tx: Db, media: Partial<typeof creatives.$inferInsert> = {}) =>
+    tx
       .update(creatives)
-      .set({
-        ...creativeColumns(input),
-        ...(stored && file && upload ? { mediaId: stored.id, mediaType: file.kind, ...fingerprintColumns(upload.fingerprint) } : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(creatives.id, id)),
-  );
-  if (stored && existing.mediaId) await deleteMedia(deps.db, deps.media, existing.mediaId);
+      .set({ ...creativeColumns(input), ...media, updatedAt: new Date() })
+      .where(eq(creatives.id, id));
+  if (file) {
+    await storeUpload(deps, file, (tx, stored, fingerprint) =>
+      write(tx, { mediaId: stored.id, mediaType: file.kind, ...fingerprintColumns(fingerprint) }),
+    );
+  } else await write(deps.db);
+  if (file && existing.mediaId) await deleteMedia(deps.db, deps.media, existing.mediaId);
   return getCreative(deps.db, viewer, id);
 }
 
