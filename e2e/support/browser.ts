@@ -71,7 +71,9 @@ afterAll(closeBrowser);
 
 /** What React says when a server-rendered page and its first render in the browser differ, or a render fails. */
 const RENDER_PROBLEM = /hydrat|did not match|Minified React error|server rendered/i;
-/** Uncaught errors and render problems of the current test's pages: the test fails on any. */
+/** Chrome's own line for an answer with an error status (not something the app logged). */
+const NETWORK_ANSWER = /^Failed to load resource: /;
+/** Uncaught errors, console errors and render problems of the current test's pages: the test fails on any. */
 const pageFailures: string[] = [];
 afterEach(() => {
   const found = pageFailures.splice(0);
@@ -102,7 +104,10 @@ export async function newPage(viewport: { width: number; height: number } = DESK
     pageFailures.push(`uncaught error on ${page.url()}: ${err.message}`);
   });
   page.on('console', (message) => {
-    if (RENDER_PROBLEM.test(message.text())) pageFailures.push(`${message.type()} on ${page.url()}: ${message.text()}`);
+    const text = message.text();
+    // Chrome logs every 4xx/5xx answer as an error: those a journey provokes are its assertions' business.
+    const appError = message.type() === 'error' && !NETWORK_ANSWER.test(text);
+    if (appError || RENDER_PROBLEM.test(text)) pageFailures.push(`${message.type()} on ${page.url()}: ${text}`);
   });
   return page;
 }
