@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { currentScope, RequestScope } from '../db/request-scope';
 import type { AppEnv } from './context';
-import { overloaded } from './overloaded';
+import { overloaded } from './unavailable';
 
 /**
  * Every /api request runs in a RequestScope (server/db/request-scope.ts): when its client

@@ -4,7 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { AppError } from '@domain/errors';
 import { logger } from '../log';
 import { RateLimitedError } from './rate-limited';
-import { isConnectionFailure, isOverload, overloaded } from './overloaded';
+import { isConnectionFailure, isOverload, overloaded } from './unavailable';
 
 /** The one place that turns a thrown error into the JSON error body `{error: {code, message}}`. */
 export function handleError(err: Error, c: Context): Response {
