@@ -131,7 +131,10 @@ export async function storeMedia<T>(
     const insertRow = async (tx: Db) => ((await tx.insert(media).values(values).returning()) as [MediaRow])[0];
     recorded = record ? await record(insertRow) : await insertRow(db);
   } catch (err) {
-    await files.discard().catch((cause: unknown) => logger.warn({ err: cause }, 'media: staged files left for the sweep'));
+    await files.discard().catch((cause: unknown) => {
+      logger.warn({ err: cause }, 'media: staged files not removed, tried again shortly');
+      retrySoon(() => files.discard(), 'discard');
+    });
     if ('tempPath' in input.source) await store.discardTemp(input.source.tempPath);
     throw err;
   }
@@ -141,11 +144,36 @@ export async function storeMedia<T>(
 
 /**
  * Promotes staged files whose row has committed. A failure here (the store unreachable for a
- * moment) does not undo the row: the files stay staged and the sweep promotes them once stale,
- * since the row records them (server/media/store.ts sweepStaged).
+ * moment) does not undo the row: the files stay staged and are promoted as soon as the store
+ * answers again (retrySoon), or by the sweep once stale, since the row records them
+ * (server/media/store.ts sweepStaged).
  */
 export async function commitStaged(files: StagedFiles): Promise<void> {
-  await files.commit().catch((err: unknown) => logger.error({ err }, 'media: staged files left for the sweep to promote'));
+  await files.commit().catch((err: unknown) => {
+    logger.error({ err }, 'media: staged files not promoted, tried again shortly');
+    retrySoon(() => files.commit(), 'commit');
+  });
+}
+
+/** How often, and for how long, a promotion or removal the store refused is tried again. */
+const RETRY_EVERY_MS = 2_000;
+const RETRY_FOR_MS = 10 * 60_000;
+
+/**
+ * Tries `settle` (promoting or removing a batch of staged files: both can be repeated) again every
+ * 2 s for 10 minutes, in the background; past that, the sweep settles the batch once stale. The
+ * timer does not keep the process alive.
+ */
+function retrySoon(settle: () => Promise<void>, what: 'commit' | 'discard', since = Date.now()): void {
+  setTimeout(() => {
+    settle().then(
+      () => logger.info({ what }, 'media: staged files settled on a retry'),
+      () => {
+        if (Date.now() - since < RETRY_FOR_MS) retrySoon(settle, what, since);
+        else logger.warn({ what }, 'media: staged files left for the sweep');
+      },
+    );
+  }, RETRY_EVERY_MS).unref();
 }
 
 /**
