@@ -6,14 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATIONS_PAGE_SIZE, notificationText, type AppNotification, type NotificationEmailPrefs } from '@domain/notifications';
 import type { Comment, Creative, Page } from '@domain/types';
 import { notifications } from '@server/db/schema';
-import { RedisLink } from '@server/redis/redis-link';
-import { dropRedisNamespace, probeRedis, TEST_REDIS_URL, uniqueRedisPrefix } from '@server/redis/test-redis';
+import { probeRedis } from '@server/redis/test-redis';
 import { createMailer } from '@server/mail/mailer';
 import { insertCreative } from './helpers/fixtures';
 import { expectTamperedCursorsRefused, followPages, newestFirst } from './helpers/paging';
 import { forEachServerSentEvent } from './helpers/server-sent-events';
 import { startSmtpServer, type SmtpSink } from './helpers/smtp-server';
 import { createTestApp, type TestApp, type TestUser } from './helpers/test-app';
+import { openTwoInstances } from './helpers/two-instances';
 import { creativeForm, pngBytes, VALID_FORM } from './helpers/uploads';
 
 const redis = await probeRedis();
@@ -294,13 +294,9 @@ describe('live unread count', () => {
 
 describe.skipIf(!redis.ok)(`live unread count across instances sharing Redis${redis.skipped}`, () => {
   it('reaches a stream on one instance when the action happens on the other', async () => {
-    const prefix = uniqueRedisPrefix('notifications');
-    const links = [new RedisLink({ url: TEST_REDIS_URL, prefix }), new RedisLink({ url: TEST_REDIS_URL, prefix })];
-    const a = await createTestApp({ redis: links[0] });
-    const b = await createTestApp({ redis: links[1], instanceOf: a });
+    const instances = await openTwoInstances('notifications');
+    const { a, b } = instances;
     try {
-      // B must be subscribed before A publishes (a message before that is not replayed).
-      for (const link of links) expect(await link.waitUntilReady(10_000)).toBe(true);
       const agency = await a.loginAs('agency');
       const admin = await a.loginAs('admin');
       const creative = await insertCreative(a.db, { status: 'pending', submittedBy: agency.user.id });
@@ -322,10 +318,7 @@ describe.skipIf(!redis.ok)(`live unread count across instances sharing Redis${re
       expect(counts.slice(0, 2)).toEqual([0, 1]);
       await reader.cancel();
     } finally {
-      await b.close();
-      await a.close();
-      for (const link of links) await link.close();
-      await dropRedisNamespace(prefix);
+      await instances.close();
     }
   }, 120_000);
 });

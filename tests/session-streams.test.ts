@@ -7,10 +7,10 @@ import { SessionStreams } from '@server/auth/session-streams';
 import { session, user as userTable } from '@server/db/schema';
 import { RETRY_AFTER_SECONDS } from '@server/http/unavailable';
 import type { Mailer, MailMessage } from '@server/mail/mailer';
-import { RedisLink } from '@server/redis/redis-link';
-import { dropRedisNamespace, probeRedis, TEST_REDIS_URL, uniqueRedisPrefix } from '@server/redis/test-redis';
+import { probeRedis } from '@server/redis/test-redis';
 import { shedBeyond } from './helpers/shedding-db';
 import { createTestApp, type ApiError, type TestApp, type TestUser } from './helpers/test-app';
+import { openTwoInstances } from './helpers/two-instances';
 
 /**
  * A live stream (the unread count, the staff's pending count) ends when its session ends: signed
@@ -229,12 +229,9 @@ describe('a live stream ends with its session', () => {
 
 describe.skipIf(!redis.ok)(`across instances sharing Redis${redis.skipped}`, () => {
   it('a sign-out of the other devices made on one instance ends the stream another instance holds', async () => {
-    const prefix = uniqueRedisPrefix('session-streams');
-    const links = [new RedisLink({ url: TEST_REDIS_URL, prefix }), new RedisLink({ url: TEST_REDIS_URL, prefix })];
-    const a = await createTestApp({ env, redis: links[0] });
-    const b = await createTestApp({ env, redis: links[1], instanceOf: a });
+    const instances = await openTwoInstances('session-streams', { env });
+    const { a, b } = instances;
     try {
-      for (const link of links) expect(await link.waitUntilReady(10_000)).toBe(true);
       const { user, laptop, phone } = await twoDevices(a, 'specialist');
       const onB = await watch(b, '/api/review/events', phone);
       const stillOnB = await watch(b, '/api/notifications/events', laptop);
@@ -243,10 +240,7 @@ describe.skipIf(!redis.ok)(`across instances sharing Redis${redis.skipped}`, () 
       await expectOpen(b, stillOnB, user.id, 'this device, on the other instance');
       await stillOnB.stop();
     } finally {
-      await b.close();
-      await a.close();
-      for (const link of links) await link.close();
-      await dropRedisNamespace(prefix);
+      await instances.close();
     }
   }, 120_000);
 });
