@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemoryRateLimitStore, type RateLimitStore } from './rate-limit-store';
+import { MemoryRateLimitStore, type Bucket, type RateLimitStore } from './rate-limit-store';
 import { RedisRateLimitStore } from './redis-rate-limit-store';
 import type { RedisLink } from '../redis/redis-link';
 import { dropRedisNamespace, openTestRedis, probeRedis } from '../redis/test-redis';
@@ -39,6 +39,24 @@ function contract(name: string, open: (now: () => number) => RateLimitStore, ski
       expect(await store.take([client])).toBe(20_000);
     });
 
+    it('takes back a write given back, never past the limit', async () => {
+      const { clock, store } = storeAt();
+      const bucket = [{ key: 'refund', budget: perMinute(2) }];
+      await store.giveBack(bucket); // a full bucket stays full
+      expect(await store.take(bucket)).toBe(0);
+      expect(await store.take(bucket)).toBe(0);
+      expect(await store.take(bucket)).toBe(30_000);
+      await store.giveBack(bucket);
+      expect(await store.take(bucket)).toBe(0);
+      expect(await store.take(bucket)).toBe(30_000);
+      clock.now += 60_000;
+      await store.giveBack(bucket);
+      await store.giveBack(bucket);
+      expect(await store.take(bucket)).toBe(0);
+      expect(await store.take(bucket)).toBe(0);
+      expect(await store.take(bucket)).toBe(30_000);
+    });
+
     it('grants exactly the limit to a burst of concurrent takes', async () => {
       const { store } = storeAt(1_000_000);
       const bucket = [{ key: 'burst', budget: perMinute(5) }];
@@ -66,7 +84,8 @@ contract(
   (now) => {
     const n = ++storeCount;
     const store = new RedisRateLimitStore(link!, { now });
-    return { take: (buckets) => store.take(buckets.map((b) => ({ ...b, key: `${n}:${b.key}` }))) };
+    const own = (buckets: readonly Bucket[]) => buckets.map((b) => ({ ...b, key: `${n}:${b.key}` }));
+    return { take: (buckets) => store.take(own(buckets)), giveBack: (buckets) => store.giveBack(own(buckets)) };
   },
   redis.skipped,
 );

@@ -22,6 +22,11 @@ export interface RateLimitStore {
    * Resolves to 0 when taken, else to the milliseconds until all of them have one again.
    */
   take(buckets: readonly Bucket[]): Promise<number>;
+  /**
+   * Returns one write to every bucket (never past its limit): a write taken before knowing whether
+   * it should count — a share password is counted while it is checked, and given back when right.
+   */
+  giveBack(buckets: readonly Bucket[]): Promise<void>;
 }
 
 interface BucketState {
@@ -67,6 +72,19 @@ export class MemoryRateLimitStore implements RateLimitStore {
 
   take(buckets: readonly Bucket[]): Promise<number> {
     return Promise.resolve(this.takeNow(buckets));
+  }
+
+  giveBack(buckets: readonly Bucket[]): Promise<void> {
+    const now = this.now();
+    for (const { key, budget } of buckets) {
+      const state = this.buckets.get(key);
+      if (!state) continue; // full already
+      const cost = budget.windowSeconds * 1000;
+      const capacity = budget.limit * cost;
+      const level = Math.min(capacity, state.level + (now - state.at) * budget.limit + cost);
+      this.buckets.set(key, { level, at: now, fullAt: now + Math.ceil((capacity - level) / budget.limit) });
+    }
+    return Promise.resolve();
   }
 
   private takeNow(buckets: readonly Bucket[]): number {

@@ -34,6 +34,23 @@ end
 return 0
 `);
 
+/** MemoryRateLimitStore.giveBack in Redis: ARGV as for TAKE; a missing bucket is full already. */
+const GIVE_BACK = luaScript(`
+local now = tonumber(ARGV[1])
+for i, key in ipairs(KEYS) do
+  local limit = tonumber(ARGV[i * 2])
+  local cost = tonumber(ARGV[i * 2 + 1])
+  local capacity = limit * cost
+  local state = redis.call('HMGET', key, 'level', 'at')
+  if state[1] then
+    local level = math.min(capacity, tonumber(state[1]) + (now - tonumber(state[2])) * limit + cost)
+    redis.call('HSET', key, 'level', level, 'at', now)
+    redis.call('PEXPIRE', key, math.max(1, math.ceil((capacity - level) / limit)))
+  end
+end
+return 0
+`);
+
 /**
  * The write budgets shared by every server instance (REDIS_URL). The time comes from this
  * server's clock, as for the memory store: instances must keep their clocks in step (NTP), and a
@@ -51,8 +68,17 @@ export class RedisRateLimitStore implements RateLimitStore {
 
   async take(buckets: readonly Bucket[]): Promise<number> {
     if (buckets.length === 0) return 0;
+    return Number(await TAKE(this.redis.commands, ...this.argsOf(buckets)));
+  }
+
+  async giveBack(buckets: readonly Bucket[]): Promise<void> {
+    if (buckets.length === 0) return;
+    await GIVE_BACK(this.redis.commands, ...this.argsOf(buckets));
+  }
+
+  /** The scripts' KEYS and ARGV: the buckets' keys; the time, then each bucket's limit and cost. */
+  private argsOf(buckets: readonly Bucket[]): [string[], number[]] {
     const keys = buckets.map((b) => this.redis.key(`write-budget:${b.key}`));
-    const args = [this.now(), ...buckets.flatMap((b) => [b.budget.limit, b.budget.windowSeconds * 1000])];
-    return Number(await TAKE(this.redis.commands, keys, args));
+    return [keys, [this.now(), ...buckets.flatMap((b) => [b.budget.limit, b.budget.windowSeconds * 1000])]];
   }
 }
