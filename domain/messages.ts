@@ -133,6 +133,8 @@ export const MSG = {
   sharePasswordWrong: 'Mot de passe incorrect',
   sharePasswordRequiredField: 'Saisissez le mot de passe',
   sharePasswordMin: `Le mot de passe doit contenir au moins ${SHARE_PASSWORD_MIN} caractères`,
+  sharePasswordHint: `Au moins ${SHARE_PASSWORD_MIN} caractères`,
+  shareUnlockTooManyForLink: (seconds: number) => `Trop d'essais pour ce lien. Réessayez dans ${wait(seconds)}.`,
   sharePasswordMax: `Le mot de passe ne doit pas dépasser ${PASSWORD_MAX} caractères`,
   shareExpiryPast: 'La date d’expiration doit être dans le futur',
   shareCreated: 'Lien de partage créé',

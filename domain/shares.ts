@@ -7,12 +7,23 @@
 export const SHARE_TOKEN_BYTES = 24;
 /** A token as the routes accept it: base64url of SHARE_TOKEN_BYTES bytes. */
 export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
-/** An optional password: short enough to type to a client, long enough not to be guessed in the attempts below. */
-export const SHARE_PASSWORD_MIN = 4;
-/** Wrong passwords a client address may try on one link per window, then 429. */
+/**
+ * A new link's optional password: long enough that the link's failure budget below cannot find it
+ * (the weakest, 8 digits, is 10^8 guesses; the budget allows about 500 a day). Links made when the
+ * minimum was 4 keep their password: a visitor's try (unlockInput) is never held to this minimum.
+ */
+export const SHARE_PASSWORD_MIN = 8;
+/** Password tries a client address may make on one link per window, then 429. */
 export const SHARE_UNLOCK_ATTEMPTS = 5;
 export const SHARE_UNLOCK_WINDOW_SECONDS = 15 * 60;
-/** How long an unlocked link stays open in that browser (never past the link's expiry). */
+/**
+ * Wrong passwords one link takes per window whatever the addresses (a proxy's rotating addresses
+ * included), refilled evenly (one every 3 minutes), then 429 for every visitor of that link. A right
+ * password costs nothing.
+ */
+export const SHARE_UNLOCK_LINK_FAILURES = 20;
+export const SHARE_UNLOCK_LINK_WINDOW_SECONDS = 60 * 60;
+/** How long an unlock stays good, checked by the server (never past the link's expiry). */
 export const SHARE_UNLOCK_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 /** Links one folder may have at once. */
 export const SHARES_PER_FOLDER_MAX = 20;

@@ -90,6 +90,11 @@ export function buildDeps(options: {
       : redis
         ? new RedisRateLimitStore(redis, { now: options.now })
         : new MemoryRateLimitStore({ now: options.now });
+  // The limits against guessing (password resets, share passwords) and the share views: counted even
+  // with WRITE_RATE_LIMIT=off, and shared through Redis when the instances share one.
+  const alwaysOnLimits = redis
+    ? new RedisRateLimitStore(redis, { now: options.now })
+    : (writeLimits ?? new MemoryRateLimitStore({ now: options.now }));
   const secure = options.config.publicUrl.startsWith('https://');
   return {
     db: options.db,
@@ -116,11 +121,8 @@ export function buildDeps(options: {
         secure,
       },
     ),
-    // Counted even with WRITE_RATE_LIMIT=off, and shared through Redis when the instances share one.
-    passwordResetLimit: new PasswordResetLimit(
-      redis ? new RedisRateLimitStore(redis, { now: options.now }) : (writeLimits ?? new MemoryRateLimitStore({ now: options.now })),
-    ),
-    shareAccess: new ShareAccess({ secret: options.secret, secure, trustProxy: env.TRUST_PROXY, store: writeLimits, now: options.now }),
+    passwordResetLimit: new PasswordResetLimit(alwaysOnLimits),
+    shareAccess: new ShareAccess({ secret: options.secret, secure, trustProxy: env.TRUST_PROXY, store: alwaysOnLimits, now: options.now }),
     catalogue: catalogueOf(options.db, env.CATALOGUE_POLL_MS, invalidation),
     expensiveQueries,
     lifecycle: { stopping: false },

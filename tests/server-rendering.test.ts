@@ -139,6 +139,11 @@ describe('server-rendered pages', () => {
     expect(head(page.text)).not.toContain('Croquettes');
     expect(head(page.text)).not.toContain('og:image');
     expect(meta(page.text, 'robots')).toBe('noindex');
+    // Its view is its visitor's, counted once a day: the same browser again adds none, another one does.
+    await t.request('GET', `/partage/${open.token}`);
+    await t.request('GET', `/partage/${open.token}`, { headers: { 'user-agent': 'Un autre navigateur' } });
+    const links = (await t.request<FolderShare[]>('GET', `/api/folders/${folder.id}/shares`, { cookie })).body;
+    expect(links.find((link) => link.id === open.id)?.views).toBe(2);
 
     const prompt = await t.request('GET', `/partage/${locked.token}`);
     expect(root(prompt.text)).toContain('type="password"');

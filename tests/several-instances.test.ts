@@ -1,8 +1,11 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@domain/messages';
 import { FREE_ATTEMPTS } from '@server/auth/sign-in-backoff';
+import { folderShares, folders } from '@server/db/schema';
 import { RedisLink } from '@server/redis/redis-link';
 import { dropRedisNamespace, probeRedis, TEST_REDIS_URL, uniqueRedisPrefix } from '@server/redis/test-redis';
+import { hashSharePassword } from '@server/services/shares/share-password';
 import { insertCreative } from './helpers/fixtures';
 import { TcpProxy } from './helpers/tcp-proxy';
 import { createTestApp, uniqueEmail, type ApiError, type TestApp } from './helpers/test-app';
@@ -194,10 +197,16 @@ describe.skipIf(!redis.ok)(`Several instances sharing Redis${redis.skipped}`, ()
 
   describe('Redis cut, then back', () => {
     let stream: Awaited<ReturnType<typeof pendingStream>>;
-    let user: { email: string; password: string };
+    let user: { id: string; email: string; password: string };
+    const shareTokens = { open: crypto.randomBytes(24).toString('base64url'), locked: crypto.randomBytes(24).toString('base64url') };
 
     beforeAll(async () => {
       user = (await a.loginAs('user')).user;
+      const [folder] = await a.db.insert(folders).values({ userId: user.id, name: 'Partagé' }).returning();
+      await a.db.insert(folderShares).values([
+        { folderId: folder!.id, token: shareTokens.open },
+        { folderId: folder!.id, token: shareTokens.locked, passwordHash: await hashSharePassword('pendant-la-coupure') },
+      ]);
       stream = await pendingStream(a, staff);
       await stream.next();
       await proxy.cut();
@@ -239,6 +248,17 @@ describe.skipIf(!redis.ok)(`Several instances sharing Redis${redis.skipped}`, ()
       }
       // Commands fail fast while Redis is unreachable: nothing waits for a timeout.
       expect(Date.now() - started).toBeLessThan(1_000);
+    });
+
+    it("still opens a share link (its view not counted) and refuses a link's password with 503", async () => {
+      const page = await b.request('GET', `/api/shares/${shareTokens.open}`, { headers: { 'x-forwarded-for': newAddress() } });
+      expect(page.status, page.text).toBe(200);
+      const tried = await a.request<ApiError>('POST', `/api/shares/${shareTokens.locked}/unlock`, {
+        body: { password: 'pendant-la-coupure' },
+        headers: { 'x-forwarded-for': newAddress() },
+      });
+      expect(tried.status).toBe(503);
+      expect(tried.body.error).toMatchObject({ code: 'UNAVAILABLE', message: MSG.signInUnavailable });
     });
 
     it('tells the load balancer through /api/ready, and the metrics', async () => {

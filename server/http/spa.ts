@@ -48,7 +48,10 @@ export function mountSpa(
   app.get('*', async (c) => {
     const address = { pathname: c.req.path, search: new URL(c.req.url).search };
     const cookie = c.req.header('cookie');
-    const get: ApiGet = async (url) => app.request(url, { headers: cookie ? { cookie } : {} });
+    // The API sees the page's visitor: their cookie, and who they are for a share link's once-a-day
+    // view (their user agent, their address: this request's socket, forwarded by a trusted proxy).
+    const headers = Object.fromEntries(VISITOR_HEADERS.flatMap((name) => (c.req.header(name) ? [[name, c.req.header(name)!]] : [])));
+    const get: ApiGet = async (url) => app.request(url, { headers }, c.env);
     const page = await pages.page(address, get, { visitor: !hasSession(cookie), template, preloads: preloadsOf(address.pathname) });
     // The page carries the visitor's own answers (likes, the analysis): private, revalidated each
     // time (a 304 when nothing changed), varying on the session.
@@ -58,6 +61,9 @@ export function mountSpa(
     return sendBody(c, page.body, { contentType: HTML, etag: page.etag, status: page.status, variants: page.variants });
   });
 }
+
+/** What an in-process API request of a page carries of the visitor's request. */
+const VISITOR_HEADERS = ['cookie', 'user-agent', 'x-forwarded-for'] as const;
 
 /**
  * Headers of a static file once served: its Cache-Control (hashed assets: a year, immutable) and,

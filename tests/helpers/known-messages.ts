@@ -12,7 +12,7 @@ const FIXED = fixedMessages(MSG, new Set());
 const WITH_A_LIMIT = [MSG.textMax, MSG.tooManyItems];
 
 /** The messages MSG builds from a wait ('Réessayez dans 20 minutes.'), which rate limits give. */
-const WITH_A_WAIT = [MSG.rateLimitedFor, MSG.tooManyWrites, MSG.signInBackoff, MSG.resetTooManyForAddress];
+const WITH_A_WAIT = [MSG.rateLimitedFor, MSG.tooManyWrites, MSG.signInBackoff, MSG.resetTooManyForAddress, MSG.shareUnlockTooManyForLink];
 const UNIT_SECONDS = { seconde: 1, minute: 60, heure: 3600 } as const;
 
 function isWaitMessage(message: string): boolean {

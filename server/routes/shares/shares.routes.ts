@@ -41,22 +41,25 @@ export function sharesRoutes(deps: Deps) {
   const readable = async (c: Context): Promise<OpenShare> => {
     const token = tokenOf(c);
     const share = await openShare(db, token);
-    if (share.row.passwordHash !== null && !shareAccess.isGranted(c, token)) throw new AppError('PASSWORD_REQUIRED');
+    if (share.row.passwordHash !== null && !shareAccess.isGranted(c, share.row)) throw new AppError('PASSWORD_REQUIRED');
     return share;
   };
   return (
     new Hono<AppEnv>()
-      .get('/:token', queryInput(pageQuery), async (c) =>
-        c.json(await sharedFolderPage(db, await readable(c), c.req.valid('query').cursor)),
-      )
+      // The first page is an opening of the link: a view, once a day per visitor.
+      .get('/:token', queryInput(pageQuery), async (c) => {
+        const share = await readable(c);
+        const { cursor } = c.req.valid('query');
+        const countView = !cursor && (await shareAccess.isFirstViewToday(c, share.row.id));
+        return c.json(await sharedFolderPage(db, share, cursor, { countView }));
+      })
       .post('/:token/unlock', jsonInput(unlockInput), async (c) => {
-        const token = tokenOf(c);
-        const share = await openShare(db, token);
-        await shareAccess.countAttempt(c, token);
-        if (!(await checkSharePassword(share, c.req.valid('json').password))) {
+        const share = await openShare(db, tokenOf(c));
+        const { password } = c.req.valid('json');
+        if (!(await shareAccess.tryPassword(c, share.row, () => checkSharePassword(share, password)))) {
           throw new AppError('WRONG_PASSWORD', { message: MSG.sharePasswordWrong, fields: { password: MSG.sharePasswordWrong } });
         }
-        shareAccess.grant(c, token, share.row.expiresAt);
+        shareAccess.grant(c, share.row);
         return c.json({ ok: true });
       })
       .get('/:token/creatives/:creativeId', async (c) => c.json(await sharedCreative(db, await readable(c), creativeId(c))))

@@ -104,11 +104,13 @@ function forVisitor(creative: FolderCreative, row: ShareRow): FolderCreative {
   };
 }
 
-/**
- * A page of the shared folder. The first page (no cursor) is an opening of the share page: it
- * counts one view.
- */
-export async function sharedFolderPage(db: Db, share: OpenShare, cursor: string | undefined): Promise<SharedFolderPage> {
+/** A page of the shared folder; `countView`: this opening adds one to the link's views (the route decides, once a day per visitor). */
+export async function sharedFolderPage(
+  db: Db,
+  share: OpenShare,
+  cursor: string | undefined,
+  { countView }: { countView: boolean },
+): Promise<SharedFolderPage> {
   const { row } = share;
   const page: Page<FolderCreative> = await folderCreativesPage(
     db,
@@ -116,7 +118,7 @@ export async function sharedFolderPage(db: Db, share: OpenShare, cursor: string 
     { cursor },
     { likedBy: null, withAnalysis: row.includeAnalysis, withNotes: row.includeNotes },
   );
-  if (!cursor)
+  if (countView)
     await db
       .update(folderShares)
       .set({ views: sql`${folderShares.views} + 1` })
