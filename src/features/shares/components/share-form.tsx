@@ -1,5 +1,6 @@
 import { Link2 } from 'lucide-react';
 import { useId, useState } from 'react';
+import { MSG } from '@domain/messages';
 import { shareInput } from '@domain/schemas/share';
 import { endOfLocalDay, SHARE_OPTION_LABELS, SHARE_OPTIONS, type ShareOptions } from '@domain/shares';
 import { Button } from '@/components/ui/button';
@@ -40,7 +41,7 @@ export function ShareForm({ folderId }: { folderId: string }) {
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-3">
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field label="Mot de passe (facultatif)" error={errors.password}>
+        <Field label="Mot de passe (facultatif)" hint={MSG.sharePasswordHint} error={errors.password}>
           {(a11y) => <PasswordInput {...a11y} value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" />}
         </Field>
         <Field label="Date d’expiration (facultative)" error={errors.expiresAt}>

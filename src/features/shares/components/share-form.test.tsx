@@ -1,0 +1,32 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { ShareInput } from '@domain/schemas/share';
+import type { FolderShare } from '@domain/types';
+import { fakeGateway } from '@/testing/fake-gateway';
+import { renderWithProviders } from '@/testing/render';
+import { ShareForm } from './share-form';
+
+vi.mock('@/components/ui/toaster', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+
+function setup() {
+  const create = vi.fn((_folderId: string, _input: ShareInput) => Promise.resolve({} as FolderShare));
+  renderWithProviders(<ShareForm folderId="f1" />, { gateway: fakeGateway({ shares: { create } }) });
+  return { create, user: userEvent.setup() };
+}
+
+describe('ShareForm', () => {
+  it('says how long a password must be, and refuses a shorter one before calling the backend', async () => {
+    const { create, user } = setup();
+    const password = screen.getByLabelText('Mot de passe (facultatif)');
+    expect(password).toHaveAccessibleDescription('Au moins 8 caractères');
+    await user.type(password, 'abc1234');
+    await user.click(screen.getByRole('button', { name: 'Créer le lien' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Le mot de passe doit contenir au moins 8 caractères');
+    expect(create).not.toHaveBeenCalled();
+
+    await user.type(password, '5');
+    await user.click(screen.getByRole('button', { name: 'Créer le lien' }));
+    await waitFor(() => expect(create).toHaveBeenCalledWith('f1', expect.objectContaining({ password: 'abc12345' })));
+  });
+});
