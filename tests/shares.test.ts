@@ -13,10 +13,11 @@ import {
 } from '@domain/shares';
 import type { Folder, FolderCreative, FolderShare, Page, SharedFolderPage } from '@domain/types';
 import { creatives, folderShares } from '@server/db/schema';
-import { openTestRedis, probeRedis } from '@server/redis/test-redis';
+import { probeRedis } from '@server/redis/test-redis';
 import { hashSharePassword } from '@server/services/shares/share-password';
 import { insertCreative, storeTestImage } from './helpers/fixtures';
 import { createTestApp, type ApiError, type TestApp } from './helpers/test-app';
+import { openTwoInstances } from './helpers/two-instances';
 
 let t: TestApp;
 let owner: string;
@@ -392,9 +393,7 @@ const redis = await probeRedis();
 
 describe.skipIf(!redis.ok)(`share links on two instances sharing Redis${redis.skipped}`, () => {
   it("count a link's wrong passwords and its visitors once for every instance", async () => {
-    const shared = await openTestRedis('shares');
-    const a = await createTestApp({ redis: shared, env: BEHIND_PROXY, now: () => clock });
-    const b = await createTestApp({ redis: shared, instanceOf: a, env: BEHIND_PROXY, now: () => clock });
+    const { a, b, close } = await openTwoInstances('shares', { env: BEHIND_PROXY, now: () => clock });
     try {
       const cookie = (await a.loginAs('user')).cookie;
       const { folder } = await folderWith(['Partout'], cookie, a);
@@ -410,9 +409,7 @@ describe.skipIf(!redis.ok)(`share links on two instances sharing Redis${redis.sk
       for (const instance of [a, b, a, b]) expect((await open(unprotected.token, undefined, me, instance)).status).toBe(200);
       expect(await views(unprotected.id, a)).toBe(1);
     } finally {
-      await b.close();
-      await a.close();
-      await shared.close();
+      await close();
     }
   });
 });
