@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CancellablePool } from './cancellable-pool';
+import { CancellablePool } from '@server/db/cancellable-pool';
 
 const databaseUrl = process.env.DATABASE_URL;
 
