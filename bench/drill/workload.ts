@@ -5,6 +5,7 @@
  * how long), and every write the server acknowledged goes into a ledger checked afterwards.
  */
 import sharp from 'sharp';
+import { creativeForm, VALID_FORM } from '../../tests/helpers/creative-form';
 import type { Instance } from './services';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -213,32 +214,14 @@ async function createFolder(balancer: Balancer, session: Session): Promise<strin
   return ((await res.json()) as { id: string }).id;
 }
 
-/** A creative to submit: a small picture of its own colour (no duplicate warning), and the form's fields. */
+/** A creative to submit: the form's fields, and a small picture of its own colour (no duplicate warning). */
 async function uploadForm(): Promise<FormData> {
   const colour = { r: rand255(), g: rand255(), b: rand255() };
   const png = await sharp({ create: { width: 64, height: 80, channels: 3, background: colour } })
     .png()
     .toBuffer();
-  const form = new FormData();
-  const data = {
-    name: `Créa d'exercice ${colour.r}-${colour.g}-${colour.b}`,
-    advertiser: 'Exercice SA',
-    format: ['Statique'],
-    objective: ['TOFU'],
-    type: ['UGC'],
-    sector: ['Food'],
-    platform: ['Meta'],
-    isJuntoAngel: false,
-    testedAndApproved: false,
-    attention: '',
-    interest: '',
-    desire: '',
-    bestPractices: [],
-    actions: [],
-  };
-  form.set('data', JSON.stringify(data));
-  form.set('media', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'exercice.png');
-  return form;
+  const name = `Créa d'exercice ${colour.r}-${colour.g}-${colour.b}`;
+  return creativeForm({ ...VALID_FORM, name, advertiser: 'Exercice SA' }, { bytes: png, name: 'exercice.png', type: 'image/png' });
 }
 
 const rand255 = () => Math.floor(Math.random() * 256);

@@ -3,25 +3,10 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { Creative } from '@domain/types';
-import type { CreativeInput } from '@/gateway/types';
+import { creativeForm, VALID_FORM } from './creative-form';
 import type { TestApp } from './test-app';
 
-export const VALID_FORM: CreativeInput = {
-  name: 'Nouvelle créa',
-  advertiser: 'Marque Test',
-  format: ['Statique'],
-  objective: ['TOFU'],
-  type: ['UGC'],
-  sector: ['Food'],
-  platform: ['Meta'],
-  isJuntoAngel: false,
-  testedAndApproved: false,
-  attention: '',
-  interest: '',
-  desire: '',
-  bestPractices: [],
-  actions: [],
-};
+export { creativeForm, VALID_FORM };
 
 export async function pngBytes(width = 40, height = 50): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: '#e11d48' } })
@@ -38,14 +23,6 @@ export function padTo(head: Buffer, size: number): Buffer {
   const out = Buffer.alloc(size);
   head.copy(out, 0, 0, Math.min(head.length, size));
   return out;
-}
-
-/** The multipart body the web app sends: `data` JSON and an optional `media` file. */
-export function creativeForm(data: unknown, file?: { bytes: Buffer; name: string; type: string }): FormData {
-  const form = new FormData();
-  form.set('data', JSON.stringify(data));
-  if (file) form.set('media', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
-  return form;
 }
 
 /** Submits a valid creative with this file as `cookie`'s account (201 expected); the created creative. */
