@@ -64,11 +64,12 @@ async function main() {
     LOG_LEVEL: 'warn',
     ...store.env,
   };
+  const ports = [await freePort(), await freePort()];
   const instances = [0, 1].map(
     (i) =>
       new Instance(
         `instance ${'AB'[i]}`,
-        0,
+        ports[i]!,
         { ...common, DATA_DIR: path.join(work, `data-${i}`), SEED: i === 0 ? 'demo' : 'none' },
         path.join(work, `server-${i}.log`),
       ),
@@ -76,10 +77,7 @@ async function main() {
   const services: Services = { pg, redis, store, instances };
   const results: DrillResult[] = [];
   try {
-    for (const instance of instances) {
-      (instance as { port: number }).port = await freePort();
-      await instance.up();
-    }
+    for (const instance of instances) await instance.up();
     console.log(`[drill] ${instances.map((i) => i.origin).join(' and ')} ready; PostgreSQL :${pg.port}, Redis :${redis.port}`);
     const balancer = new Balancer(instances);
     const cast = await castOf(balancer, Number(opts.users), Number(opts.agencies));
