@@ -3,26 +3,29 @@
  * services the drill starts itself (its own PostgreSQL cluster, redis-server, and s3rver behind a
  * relay), while one dependency at a time goes away and comes back.
  *
- *   npm run build && npm run drill [-- --drills pg-fast,redis] [--seconds 10] [--label run] [--no-docs]
+ *   npm run build && npm run drill [-- --drills pg-fast,redis] [--seconds 10] [--label run] [--no-write]
  *
  * For each drill: every answer during the fault (a refusal must be a 503 with Retry-After and a
  * French message, within the request deadline: no hang, no 500), the time to full service after
  * the dependency returns (both instances ready and a read, a like and a comment acknowledged),
- * every acknowledged write still there (bench/drill/verify.ts), `check:integrity` clean, and
- * `/api/ready` 503 during the fault and 200 after. Writes bench/baselines/drill-<label>.json and
- * the table of docs/reliability.md. Everything listens on 127.0.0.1 and stops at the end.
+ * every acknowledged write still there (bench/drill/verify.ts), `check:integrity` clean,
+ * `/api/ready` 503 during the fault and 200 after, and the live counts pushed again on every
+ * instance (bench/drill/live.ts). Writes bench/baselines/drill-<label>.json and the table of
+ * docs/reliability.md; neither with --no-write (the short run of `npm test`). Everything listens
+ * on 127.0.0.1 and stops at the end.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@server/db/seed/accounts';
+import { castOf, type DrillCast } from './drill/cast';
 import { DRILLS, type DrillName, type Services } from './drill/faults';
 import { writeReliabilityTable, summarise, type DrillResult } from './drill/report';
 import { Instance, ObjectStore, PgCluster, RedisServer } from './drill/services';
+import { watchLiveCounts } from './drill/live';
 import { verifyLedger, integrityClean } from './drill/verify';
-import { Balancer, startWorkload, type Cast } from './drill/workload';
+import { Balancer, startWorkload } from './drill/workload';
 import { freePort } from './load/server';
 import { writeBaseline } from './load/report';
 
@@ -33,7 +36,7 @@ const { values: opts } = parseArgs({
     users: { type: 'string', default: '18' },
     agencies: { type: 'string', default: '2' },
     label: { type: 'string', default: 'run' },
-    'no-docs': { type: 'boolean', default: false },
+    'no-write': { type: 'boolean', default: false },
   },
 });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -87,6 +90,7 @@ async function main() {
       console.log(`[drill] ${name}: ${drill.title}`);
       const t0 = Date.now();
       const workload = await startWorkload(balancer, cast, t0);
+      const live = watchLiveCounts(instances, cast.staffCookie, t0);
       await sleep(WARM_MS);
       const faultStart = Date.now() - t0;
       const readiness = watchReadiness(instances, t0);
@@ -98,6 +102,7 @@ async function main() {
       const recoveredAt = await fullService(balancer, cast, instances, t0);
       await sleep(AFTER_MS);
       await workload.stop();
+      await live.stop();
       const ready = readiness.stop();
       const lost = await verifyLedger(pg.url, workload.ledger);
       const integrity = await integrityClean({ ...common, DATA_DIR: path.join(work, 'data-0') });
@@ -111,6 +116,7 @@ async function main() {
         restoredAt,
         recoveredAt,
         ready,
+        livePushes: live.pushes(),
         lost,
         integrity,
       });
@@ -124,42 +130,19 @@ async function main() {
     await redis.destroy();
     pg.destroy();
   }
-  writeBaseline(`drill-${opts.label}`, {
-    date: new Date().toISOString(),
-    machine: `${os.cpus().length} × ${os.cpus()[0]?.model}`,
-    faultSeconds: Number(opts.seconds),
-    results,
-  });
-  if (!opts['no-docs'])
+  if (!opts['no-write']) {
+    writeBaseline(`drill-${opts.label}`, {
+      date: new Date().toISOString(),
+      machine: `${os.cpus().length} × ${os.cpus()[0]?.model}`,
+      faultSeconds: Number(opts.seconds),
+      results,
+    });
     writeReliabilityTable(results, { faultSeconds: Number(opts.seconds), clients: Number(opts.users) + Number(opts.agencies) });
+  }
   const failed = results.filter((r) => !r.passed);
   console.log(failed.length ? `[drill] FAILED: ${failed.map((r) => r.name).join(', ')}` : '[drill] every drill passed');
   process.exitCode = failed.length ? 1 : 0;
   fs.rmSync(work, { recursive: true, force: true });
-}
-
-/** Plain users registered for the drill (and the probe's), the demo agency (twice) and the approved creatives to act on. */
-async function castOf(balancer: Balancer, users: number, agencies: number): Promise<Cast & { probe: { email: string; password: string } }> {
-  const password = 'exercice-2026';
-  const tag = randomBytes(3).toString('hex');
-  // One more than the clients: the recovery probe's own, so its like and unlike touch no client's ledger.
-  const accounts = Array.from({ length: users + 1 }, (_, i) => ({ email: `exercice-${tag}-${i}@example.com`, password }));
-  for (const [i, account] of accounts.entries()) {
-    const res = await balancer.fetch('/api/auth/register', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ firstName: 'Exercice', lastName: `N${i}`, email: account.email, password, confirmPassword: password }),
-    });
-    if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
-  }
-  const agency = DEMO_ACCOUNTS.find((a) => a.role === 'agency')!;
-  const gallery = (await (await balancer.fetch('/api/creatives?sort=recent')).json()) as { items: { id: string }[] };
-  return {
-    users: accounts.slice(0, users),
-    probe: accounts[users]!,
-    agencies: Array.from({ length: agencies }, () => ({ email: agency.email, password: DEMO_PASSWORD })),
-    creativeIds: gallery.items.map((c) => c.id),
-  };
 }
 
 /** /api/ready of each instance every 250 ms: what it said during the fault and after. */
@@ -188,12 +171,7 @@ function watchReadiness(instances: Instance[], t0: number) {
 }
 
 /** When both instances are ready and a read, a like and its undo, and a comment are acknowledged: ms since t0. */
-async function fullService(
-  balancer: Balancer,
-  cast: Cast & { probe: { email: string; password: string } },
-  instances: Instance[],
-  t0: number,
-): Promise<number | null> {
+async function fullService(balancer: Balancer, cast: DrillCast, instances: Instance[], t0: number): Promise<number | null> {
   const deadline = Date.now() + RECOVERY_LIMIT_MS;
   const account = cast.probe;
   while (Date.now() < deadline) {

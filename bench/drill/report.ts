@@ -29,6 +29,8 @@ export interface DrillResult {
     integrity: boolean;
     readyDuring: string;
     readyAfter: string;
+    /** A live count pushed on every instance's stream after full service. */
+    liveResumed: boolean;
   };
   examples: string[];
 }
@@ -49,6 +51,8 @@ export function summarise(input: {
   restoredAt: number;
   recoveredAt: number | null;
   ready: { at: number; status: number }[];
+  /** Per instance, when the pending count's stream pushed a count (watchLiveCounts). */
+  livePushes: Map<string, number[]>;
   lost: Lost;
   integrity: { clean: boolean; output: string };
 }): DrillResult {
@@ -62,6 +66,7 @@ export function summarise(input: {
     ...new Set(input.ready.filter((r) => input.recoveredAt !== null && r.at > input.recoveredAt).map((r) => r.status)),
   ].sort();
   const lost = input.lost.comments + input.lost.uploads + input.lost.likes + input.lost.filed;
+  const silent = [...input.livePushes].filter(([, at]) => !at.some((t) => input.recoveredAt !== null && t > input.recoveredAt));
   const failures: string[] = [];
   if (wrong.length) failures.push(`${wrong.length} wrong answers (500, 503 without Retry-After or message, or hung)`);
   if (recoveryS === null || recoveryS > RECOVERY_TARGET_S) failures.push(`recovery ${recoveryS ?? '> 60'} s`);
@@ -69,6 +74,7 @@ export function summarise(input: {
   if (!input.integrity.clean) failures.push(`check:integrity: ${input.integrity.output.trim().slice(0, 400)}`);
   if (input.unready && !readyDuring.some((s) => s !== 200)) failures.push(`/api/ready during the fault: ${readyDuring.join(', ')}`);
   if (readyAfter.some((s) => s !== 200)) failures.push(`/api/ready after: ${readyAfter.join(', ')}`);
+  if (silent.length) failures.push(`no live count pushed after recovery on ${silent.map(([name]) => name).join(', ')}`);
   return {
     name: input.name,
     title: input.title,
@@ -86,23 +92,19 @@ export function summarise(input: {
       integrity: input.integrity.clean,
       readyDuring: readyDuring.join('/'),
       readyAfter: readyAfter.join('/'),
+      liveResumed: silent.length === 0,
     },
     examples: wrong.slice(0, 5).map((a) => `${a.kind} ${a.status || a.error} after ${a.ms} ms: ${a.message ?? ''}`),
   };
 }
 
-const START = '<!-- drill:start -->';
-const END = '<!-- drill:end -->';
-
-/** Replaces the table between the markers of docs/reliability.md. */
+/** Replaces the table between the drill's markers of docs/reliability.md. */
 export function writeReliabilityTable(results: DrillResult[], run: { faultSeconds: number; clients: number }): void {
-  const file = path.resolve('docs/reliability.md');
-  const lines = [
-    START,
+  writeReliabilitySection('drill', [
     `${new Date().toISOString().slice(0, 10)}, ${run.clients} clients, fault held ${run.faultSeconds} s (\`npm run drill\`):`,
     '',
-    '| drill | requests during | answered / refused 503 | wrong (500, hang…) | cut in flight | recovery | writes lost (uncertain) | integrity | `/api/ready` during → after | passed |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| drill | requests during | answered / refused 503 | wrong (500, hang…) | cut in flight | recovery | writes lost (uncertain) | integrity | `/api/ready` during → after | live counts resume | passed |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...results
       .map(({ title, row, passed }) =>
         [
@@ -115,17 +117,25 @@ export function writeReliabilityTable(results: DrillResult[], run: { faultSecond
           `${row.lost} (${row.uncertain})`,
           row.integrity ? 'clean' : 'NOT clean',
           `${row.readyDuring || '—'} → ${row.readyAfter || '—'}`,
+          row.liveResumed ? 'yes' : 'no',
           passed ? 'yes' : 'no',
         ].join(' | '),
       )
       .map((line) => `| ${line} |`),
-    END,
-  ].join('\n');
+  ]);
+}
+
+/** Replaces what lies between `<!-- name:start -->` and `<!-- name:end -->` in docs/reliability.md (appended when absent). */
+export function writeReliabilitySection(name: string, lines: string[]): void {
+  const file = path.resolve('docs/reliability.md');
+  const start = `<!-- ${name}:start -->`;
+  const end = `<!-- ${name}:end -->`;
+  const section = [start, ...lines, end].join('\n');
   const text = fs.readFileSync(file, 'utf8');
-  const start = text.indexOf(START);
-  const end = text.indexOf(END);
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
   fs.writeFileSync(
     file,
-    start >= 0 && end > start ? text.slice(0, start) + lines + text.slice(end + END.length) : `${text.trimEnd()}\n\n${lines}\n`,
+    from >= 0 && to > from ? text.slice(0, from) + section + text.slice(to + end.length) : `${text.trimEnd()}\n\n${section}\n`,
   );
 }

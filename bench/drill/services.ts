@@ -164,6 +164,11 @@ export class Instance {
     return `http://127.0.0.1:${this.port}`;
   }
 
+  /** The server process' id while it runs. */
+  get pid(): number | null {
+    return this.child?.pid ?? null;
+  }
+
   async up(timeoutMs = 120_000): Promise<void> {
     const start = startCommand();
     const log = fs.openSync(this.logFile, 'a');

@@ -84,8 +84,31 @@ export interface Cast {
   creativeIds: string[];
 }
 
+/** A few words people search for, some misspelt: reads the response cache has not seen. */
+const SEARCHES = ['voiture', 'voitrue', 'café', 'banque', 'été', 'soldes', 'sport', 'parfum', 'mode', 'assurance', 'voyage', 'chocolat'];
+
+/**
+ * What paces the clients between two requests: by default each one thinks 100–300 ms; a soak shares
+ * one rate among all of them (pacer()); a capacity run does not pause at all.
+ */
+export type Pace = () => Promise<void>;
+const thinking: Pace = async () => {
+  await sleep(100 + Math.random() * 200);
+};
+
+/** A shared pace of `perSecond` requests a second among the clients that wait on it (no burst to catch up). */
+export function pacer(perSecond: number): Pace {
+  const interval = 1000 / perSecond;
+  let next = performance.now();
+  return async () => {
+    next = Math.max(next + interval, performance.now());
+    const wait = next - performance.now();
+    if (wait > 0) await sleep(wait);
+  };
+}
+
 /** Signs each client in and starts its loop; `stop()` ends the loops and waits for their last request. */
-export async function startWorkload(balancer: Balancer, cast: Cast, t0: number): Promise<Workload> {
+export async function startWorkload(balancer: Balancer, cast: Cast, t0: number, pace: Pace = thinking): Promise<Workload> {
   const answers: Answer[] = [];
   const ledger = new Ledger();
   let running = true;
@@ -130,6 +153,7 @@ export async function startWorkload(balancer: Balancer, cast: Cast, t0: number):
           `/api/creatives?sort=likes`,
           `/api/creatives/${creativeId}`,
           `/api/creatives/${creativeId}/comments`,
+          `/api/creatives?q=${encodeURIComponent(pick(SEARCHES))}`,
         ]);
         await record('read', () => balancer.fetch(url, { headers: cookie }));
       } else if (roll < 0.7) {
@@ -157,7 +181,7 @@ export async function startWorkload(balancer: Balancer, cast: Cast, t0: number):
         );
         settle(ledger.filed, key, file, ok, ledger.uncertain);
       }
-      await sleep(100 + Math.random() * 200);
+      await pace();
     }
   };
   const agencyLoop = async (session: Session) => {
@@ -189,7 +213,7 @@ function settle(states: Map<string, boolean>, key: string, wanted: boolean, ok: 
   } else uncertain.add(key);
 }
 
-async function signIn(balancer: Balancer, account: { email: string; password: string }): Promise<Session> {
+export async function signIn(balancer: Balancer, account: { email: string; password: string }): Promise<Session> {
   const res = await balancer.fetch('/api/auth/login', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
