@@ -13,7 +13,9 @@
  *   4. production build + initial-JS budget                 vite build (web app and server), vitest.budget.config.ts
  *   5. browser journeys (headless Chromium)                 vitest.e2e.config.ts; skipped when
  *      Chromium is missing, except under CI where a missing Chromium is a failure
- *   6. browser journey of the Firebase build                vitest.e2e-firebase.config.ts: its own Auth and
+ *   6. short fault drills (bench/drill.ts)                 every drill of `npm run drill`, faults held 3 s,
+ *      9 clients, nothing written; skipped without PostgreSQL's server binaries or redis-server
+ *   7. browser journey of the Firebase build                vitest.e2e-firebase.config.ts: its own Auth and
  *      Firestore emulators, the demo seed, a VITE_BACKEND=firebase build (scripts/firebase/local-stack.ts);
  *      skipped without the Firestore emulator's JAR or Java, and like stage 5 without Chromium
  *
@@ -147,6 +149,7 @@ const STAGES = {
   firebase: 'Firebase suites (emulators)',
   build: 'Build + initial-JS budget',
   e2e: 'Browser journeys (e2e, Chromium)',
+  drill: 'Fault drills, short (PostgreSQL, Redis, S3, an instance go away)',
   e2eFirebase: 'Browser journey, Firebase build',
 };
 
@@ -188,6 +191,13 @@ async function main() {
 
   if (!(await browserStage(STAGES.e2e, 'vitest.e2e.config.ts', withoutDatabaseUrl()))) return finish(started);
 
+  const noDrill = drillServicesMissing();
+  if (noDrill) skip(STAGES.drill, `the short fault drills are skipped: ${noDrill}`);
+  else {
+    const drill = ['bench/drill.ts', '--seconds', '3', '--users', '8', '--agencies', '1', '--no-write'];
+    if (!(await stage(STAGES.drill, [{ command: bin('tsx'), args: drill, env: withoutDatabaseUrl() }]))) return finish(started);
+  }
+
   const noFirestore = firestoreEmulatorMissing();
   if (noFirestore) skip(STAGES.e2eFirebase, `the Firebase journey is skipped: ${noFirestore}`);
   else await browserStage(STAGES.e2eFirebase, 'vitest.e2e-firebase.config.ts', firebaseJourneyEnv());
@@ -211,6 +221,17 @@ async function browserStage(name, config, env) {
     return true;
   }
   return stage(name, [vitestStep(['run', '--config', config], env)]);
+}
+
+/** Why the fault drills cannot start their own services here, or null (bench/drill/services.ts). */
+function drillServicesMissing() {
+  const root = '/usr/lib/postgresql';
+  const initdb = fs.existsSync(root) && fs.readdirSync(root).some((v) => fs.existsSync(path.join(root, v, 'bin', 'initdb')));
+  if (!initdb) return `no PostgreSQL server binaries under ${root} (Debian's postgresql)`;
+  const onPath = (name) => (process.env.PATH ?? '').split(path.delimiter).some((dir) => fs.existsSync(path.join(dir, name)));
+  if (!onPath('redis-server')) return "no redis-server on PATH (Debian's redis-server)";
+  if (!onPath('psql')) return 'no psql on PATH';
+  return null;
 }
 
 /** Why the Firestore emulator of the Google Cloud CLI cannot run here, or null. */
