@@ -90,7 +90,14 @@ describe.skipIf(!firestoreEmulator.available)('device sessions in the rules (fir
     await expect(getDocs(query(collection(store, 'folders'), where('userId', '==', 'alice'))));
     await expect(getDocs(collection(store, 'users', 'alice', 'notifications')));
     await expect(getDocs(collection(store, 'users', 'alice', 'likes')));
-    await expect(setDoc(doc(store, 'folders', `new-${Math.random()}`), { userId: 'alice', name: 'Nouveau', creatives: [], createdAt: serverTimestamp() }));
+    await expect(
+      setDoc(doc(store, 'folders', `new-${Math.random()}`), {
+        userId: 'alice',
+        name: 'Nouveau',
+        creatives: [],
+        createdAt: serverTimestamp(),
+      }),
+    );
     await expect(updateDoc(me(store), { firstName: 'Alicia' }));
   }
 
@@ -133,8 +140,12 @@ describe.skipIf(!firestoreEmulator.available)('device sessions in the rules (fir
     await assertFails(updateDoc(me(db('ada', AFTER)), { sessionsRevokedAt: serverTimestamp(), sessionsKeptAuthTime: AFTER }));
     await assertFails(updateDoc(me(db('ada', AFTER)), { sessionsKeptAuthTime: BEFORE }));
     // Backwards (readmitting old devices), ahead, or removed: only the request's time is accepted.
-    await assertFails(updateDoc(me(after), { sessionsRevokedAt: Timestamp.fromDate(new Date('2026-01-01T00:00:00Z')), sessionsKeptAuthTime: AFTER }));
-    await assertFails(updateDoc(me(after), { sessionsRevokedAt: Timestamp.fromDate(new Date('2099-01-01T00:00:00Z')), sessionsKeptAuthTime: AFTER }));
+    await assertFails(
+      updateDoc(me(after), { sessionsRevokedAt: Timestamp.fromDate(new Date('2026-01-01T00:00:00Z')), sessionsKeptAuthTime: AFTER }),
+    );
+    await assertFails(
+      updateDoc(me(after), { sessionsRevokedAt: Timestamp.fromDate(new Date('2099-01-01T00:00:00Z')), sessionsKeptAuthTime: AFTER }),
+    );
     await assertFails(updateDoc(me(after), { sessionsRevokedAt: deleteField(), sessionsKeptAuthTime: deleteField() }));
     // Keeping another device's sign-in than one's own.
     await assertFails(updateDoc(me(after), { sessionsRevokedAt: serverTimestamp(), sessionsKeptAuthTime: BEFORE }));
