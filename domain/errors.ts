@@ -3,6 +3,8 @@ import { MSG } from './messages';
 /** Error codes shared by the API and its clients; each maps to one HTTP status. */
 export const ERROR_STATUS = {
   UNAUTHENTICATED: 401,
+  /** This device's session was ended from another one ('Déconnecter les autres appareils'). */
+  SESSION_REVOKED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   /** A share link that has expired. */
@@ -28,6 +30,7 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 const defaultMessage = (code: ErrorCode): string => DEFAULT_MESSAGES()[code];
 const DEFAULT_MESSAGES = (): Record<ErrorCode, string> => ({
   UNAUTHENTICATED: MSG.notSignedIn,
+  SESSION_REVOKED: MSG.sessionRevoked,
   FORBIDDEN: MSG.forbidden,
   NOT_FOUND: MSG.notFound,
   GONE: MSG.shareExpired,

@@ -82,7 +82,9 @@ export const MSG = {
   otherDevicesSignedOut: 'Les autres appareils ont été déconnectés',
   sessionsError: 'Une erreur est survenue lors de la déconnexion des autres appareils',
   sessionsLoadError: 'Impossible de charger la liste des appareils connectés.',
-  sessionsUnavailable: "La liste des appareils connectés n'est pas disponible avec ce backend.",
+  sessionsThisDeviceOnly:
+    'Seul cet appareil peut être affiché ici. Le bouton déconnecte tous les autres navigateurs où votre compte est ouvert.',
+  sessionRevoked: 'Votre session a été fermée depuis un autre appareil. Veuillez vous reconnecter.',
 
   mediaRequired: 'Un média est requis',
   mediaInvalidType: 'Format de fichier non valide. Utilisez JPG, PNG, WebP pour les images ou MP4, WebM, MOV pour les vidéos.',

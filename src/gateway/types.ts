@@ -121,6 +121,11 @@ export interface Gateway {
     duplicateCheck: boolean;
     /** The account page's signed-in devices and 'Déconnecter les autres appareils' (`auth.sessions`); otherwise hidden. */
     deviceSessions: boolean;
+    /**
+     * `auth.sessions` lists every signed-in device (self-hosted); otherwise this device only
+     * (Firebase Auth cannot list the others) and the button stays offered.
+     */
+    otherDevicesListed: boolean;
   };
   auth: {
     getSession(): Promise<User | null>;

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoader } from '@/components/ui/spinner';
 import { Toaster } from '@/components/ui/toaster';
+import { SessionEndedRedirect } from '../session-ended';
 import { ScrollRestoration } from './scroll-restoration';
 import { TopBar } from './top-bar';
 
@@ -32,6 +33,7 @@ export function AppLayout() {
       </footer>
       <Toaster />
       <ScrollRestoration />
+      <SessionEndedRedirect />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import {
   verifyPasswordResetCode,
   type Auth,
 } from 'firebase/auth';
+import type { Firestore } from 'firebase/firestore';
 import { MSG } from '@domain/messages';
 import {
   loginInput,
@@ -20,8 +21,9 @@ import {
   registerInput,
 } from '@domain/schemas/auth';
 import type { User } from '@domain/types';
-import { GatewayError, type Gateway } from '../types';
-import { gatewayError, toGatewayError, validate } from './errors';
+import type { Gateway } from '../types';
+import { endIfRevoked, firebaseDeviceSessions } from './device-sessions';
+import { errorCode, gatewayError, toGatewayError, validate } from './errors';
 import { registrationPayload, type WebhookPoster } from './webhooks';
 
 /** The `users/{uid}` profile (spec §3): Firestore in the app, injected so Auth can be tested alone. */
@@ -34,6 +36,8 @@ export interface ProfileStore {
 
 export interface AuthDeps {
   auth: Auth;
+  /** Only to tell a device signed out from another one (device-sessions.ts) and to sign the others out. */
+  db: Firestore;
   profiles: ProfileStore;
   webhook: WebhookPoster;
   registrationWebhookUrl: string | null;
@@ -41,10 +45,6 @@ export interface AuthDeps {
 
 /** Firebase's answers for a reset link that was used, has expired, or whose account is gone. */
 const DEAD_LINK = new Set(['auth/expired-action-code', 'auth/invalid-action-code', 'auth/user-disabled', 'auth/user-not-found']);
-
-function authCode(err: unknown): string | null {
-  return typeof err === 'object' && err !== null && 'code' in err ? String((err as { code: unknown }).code) : null;
-}
 
 /**
  * Where the reset e-mail's link leads after the password is set: the login page of this site.
@@ -67,8 +67,10 @@ export async function currentUid(auth: Auth): Promise<string | null> {
  * E-mail / password accounts on Firebase Auth; the profile (names, role) in `users/{uid}`.
  * Spec §4: the profile is read after sign-in, and a session without a profile is no user.
  */
-export function firebaseAuth({ auth, profiles, webhook, registrationWebhookUrl }: AuthDeps): Gateway['auth'] {
+export function firebaseAuth({ auth, db, profiles, webhook, registrationWebhookUrl }: AuthDeps): Gateway['auth'] {
   const fail = (err: unknown) => toGatewayError(err, { signedIn: auth.currentUser !== null });
+  /** For reads of the profile: a device signed out from another one is signed out here too. */
+  const failOrEnd = async (err: unknown) => (await endIfRevoked({ auth, db }, err)) ?? fail(err);
 
   return {
     async getSession() {
@@ -77,7 +79,7 @@ export function firebaseAuth({ auth, profiles, webhook, registrationWebhookUrl }
       try {
         return await profiles.read(uid);
       } catch (err) {
-        throw fail(err);
+        throw await failOrEnd(err);
       }
     },
 
@@ -146,7 +148,7 @@ export function firebaseAuth({ auth, profiles, webhook, registrationWebhookUrl }
         if (!profile) throw gatewayError('NOT_FOUND', MSG.notFound);
         return profile;
       } catch (err) {
-        throw fail(err);
+        throw await failOrEnd(err);
       }
     },
 
@@ -179,7 +181,7 @@ export function firebaseAuth({ auth, profiles, webhook, registrationWebhookUrl }
         await sendPasswordResetEmail(auth, email, continueSettings());
       } catch (err) {
         // Projects without e-mail enumeration protection (and the emulator) name unknown addresses: answer as for a known one.
-        if (authCode(err) === 'auth/user-not-found') return;
+        if (errorCode(err) === 'auth/user-not-found') return;
         const mapped = fail(err);
         throw mapped.code === 'INTERNAL' ? gatewayError('INTERNAL', MSG.resetRequestError) : mapped;
       }
@@ -193,15 +195,13 @@ export function firebaseAuth({ auth, profiles, webhook, registrationWebhookUrl }
         await confirmPasswordReset(auth, token, newPassword);
         if (auth.currentUser?.email === email) await signOut(auth).catch(() => {});
       } catch (err) {
-        if (DEAD_LINK.has(authCode(err) ?? '')) throw gatewayError('GONE', MSG.resetLinkInvalid);
+        if (DEAD_LINK.has(errorCode(err) ?? '')) throw gatewayError('GONE', MSG.resetLinkInvalid);
         const mapped = fail(err);
         if (mapped.code === 'VALIDATION') throw gatewayError('VALIDATION', MSG.weakPassword, { newPassword: MSG.weakPassword });
         throw mapped.code === 'INTERNAL' ? gatewayError('INTERNAL', MSG.resetError) : mapped;
       }
     },
 
-    // The client SDK cannot list a user's sessions nor end another device's (features.deviceSessions is false).
-    sessions: () => Promise.reject(new GatewayError('INTERNAL', MSG.sessionsUnavailable, 501)),
-    revokeOtherSessions: () => Promise.reject(new GatewayError('INTERNAL', MSG.sessionsUnavailable, 501)),
+    ...firebaseDeviceSessions({ auth, db }),
   };
 }

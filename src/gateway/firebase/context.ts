@@ -4,6 +4,7 @@ import { can, type Action } from '@domain/permissions';
 import type { User } from '@domain/types';
 import type { FirebaseServices } from './app';
 import { currentUid, type ProfileStore } from './auth';
+import { endIfRevoked } from './device-sessions';
 import { gatewayError, toGatewayError, type ErrorContext } from './errors';
 import type { ReadMeter } from './reads';
 import type { MediaStore } from './storage';
@@ -53,11 +54,16 @@ export async function requireUid(ctx: FirebaseContext): Promise<string> {
   return uid;
 }
 
-/** Runs SDK calls and turns their failures into GatewayErrors. */
+/**
+ * Runs SDK calls and turns their failures into GatewayErrors; a refusal because this device was
+ * signed out from another one ends its session here (SESSION_REVOKED, device-sessions.ts).
+ */
 export async function guard<T>(ctx: FirebaseContext, fn: () => Promise<T>, options: Omit<ErrorContext, 'signedIn'> = {}): Promise<T> {
   try {
     return await fn();
   } catch (err) {
+    const revoked = await endIfRevoked(ctx, err);
+    if (revoked) throw revoked;
     const mapped = toGatewayError(err, { ...options, signedIn: ctx.auth.currentUser !== null });
     if (mapped.code === 'INTERNAL') ctx.log('[firebase] unexpected failure', err);
     throw mapped;

@@ -18,7 +18,8 @@ export interface ErrorContext {
   deniedIsNotFound?: boolean;
 }
 
-function codeOf(err: unknown): string | null {
+/** The `code` of a Firebase error (Auth 'auth/…', Firestore bare codes, Storage 'storage/…'), or null. */
+export function errorCode(err: unknown): string | null {
   if (typeof err === 'object' && err !== null && 'code' in err && typeof (err as { code: unknown }).code === 'string') {
     return (err as { code: string }).code;
   }
@@ -31,7 +32,7 @@ function codeOf(err: unknown): string | null {
  */
 export function toGatewayError(err: unknown, context: ErrorContext): GatewayError {
   if (err instanceof GatewayError) return err;
-  const code = codeOf(err);
+  const code = errorCode(err);
   switch (code) {
     case 'auth/invalid-credential':
     case 'auth/invalid-login-credentials':

@@ -59,18 +59,21 @@ export function createFirebaseGateway(config: FirebaseClientConfig, options: Fir
     // a search lists newest first, the filters show no counts (README, "Firebase mode"). Share links
     // need a server to check a token and a password without opening the folder to everyone, and notes
     // live beside them; duplicate detection needs the server's fingerprints of every upload: none of
-    // these is offered here. Firebase Auth's client SDK cannot list or end another device's session
-    // (only the Admin SDK can revoke refresh tokens): no list of signed-in devices either.
+    // these is offered here. Firebase Auth's client SDK cannot list another device's session: the
+    // account page shows this device only, and the rules refuse the others once they are signed out
+    // (device-sessions.ts, docs/decisions/023).
     features: {
       relevanceSort: false,
       facetCounts: false,
       folderShares: false,
       folderNotes: false,
       duplicateCheck: false,
-      deviceSessions: false,
+      deviceSessions: true,
+      otherDevicesListed: false,
     },
     auth: firebaseAuth({
       auth: services.auth,
+      db: services.db,
       profiles: ctx.profiles,
       webhook: ctx.webhook,
       registrationWebhookUrl: config.registrationWebhookUrl,

@@ -17,7 +17,15 @@ export type { HttpTransport } from './transport';
 export function createHttpGateway(transport: HttpTransport = browserTransport): Gateway {
   const client = createClient(transport);
   return {
-    features: { relevanceSort: true, facetCounts: true, folderShares: true, folderNotes: true, duplicateCheck: true, deviceSessions: true },
+    features: {
+      relevanceSort: true,
+      facetCounts: true,
+      folderShares: true,
+      folderNotes: true,
+      duplicateCheck: true,
+      deviceSessions: true,
+      otherDevicesListed: true,
+    },
     auth: httpAuth(client),
     creatives: httpCreatives(client),
     review: httpReview(client),

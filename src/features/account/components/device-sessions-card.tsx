@@ -37,7 +37,8 @@ function SessionRow({ session }: { session: DeviceSession }) {
 
 /**
  * 'Appareils connectés' of the account page: where the account is signed in, and a button that
- * signs out every other device. Hidden where the backend cannot list sessions (Firebase).
+ * signs out every other device. Where the backend knows this device only (Firebase), the list has
+ * it alone and the button is always offered.
  */
 export function DeviceSessionsCard() {
   const gateway = useGateway();
@@ -46,9 +47,11 @@ export function DeviceSessionsCard() {
 }
 
 function DeviceSessions() {
+  const { otherDevicesListed } = useGateway().features;
   const sessions = useSessions();
   const revoke = useRevokeOtherSessions();
   const others = (sessions.data ?? []).filter((s) => !s.current).length;
+  const nothingToEnd = otherDevicesListed && others === 0;
 
   const onRevoke = async () => {
     try {
@@ -63,7 +66,11 @@ function DeviceSessions() {
     <Card>
       <CardHeader>
         <CardTitle>{MSG.sessionsTitle}</CardTitle>
-        <CardDescription>Les navigateurs où votre compte est ouvert. La dernière activité est indiquée au jour près.</CardDescription>
+        <CardDescription>
+          {otherDevicesListed
+            ? 'Les navigateurs où votre compte est ouvert. La dernière activité est indiquée au jour près.'
+            : MSG.sessionsThisDeviceOnly}
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {sessions.isPending ? (
@@ -80,7 +87,7 @@ function DeviceSessions() {
           </ul>
         )}
         <div className="mt-4">
-          <Button variant="outline" onClick={onRevoke} disabled={revoke.isPending || others === 0}>
+          <Button variant="outline" onClick={onRevoke} disabled={revoke.isPending || nothingToEnd}>
             {revoke.isPending ? 'Déconnexion…' : MSG.signOutOtherDevices}
           </Button>
         </div>
