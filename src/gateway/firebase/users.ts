@@ -18,7 +18,7 @@ import { MSG } from '@domain/messages';
 import { roleInput, userListQuery } from '@domain/schemas/users';
 import { matchesUser } from '@domain/user-search';
 import type { Gateway } from '../types';
-import { chunks, dataOf, guard, requireViewer, type FirebaseContext } from './context';
+import { commitAll, dataOf, guard, requireViewer, type FirebaseContext } from './context';
 import { contributorRef } from './creatives-shared';
 import { gatewayError, validate } from './errors';
 import { byIsoString, newestFirstPage } from './keyset';
@@ -27,7 +27,6 @@ import { toUser } from './mappers';
 
 /** Profiles read at most for one page of a search (past it, the page ends early with a cursor). */
 export const USER_SEARCH_MAX_SCANNED = 1000;
-const WRITE_BATCH = 400;
 const userNotFound = () => gatewayError('NOT_FOUND', MSG.userNotFound);
 
 /**
@@ -84,15 +83,6 @@ export function firebaseUsers(ctx: FirebaseContext): Gateway['users'] {
       await guard(ctx, () => eraseUser(ctx, id, { folders: false, tombstoneBy: admin.id }));
     },
   };
-}
-
-/** Applies writes in batches Firestore accepts, in order. */
-async function commitAll(ctx: FirebaseContext, ops: ((batch: WriteBatch) => void)[]) {
-  for (const group of chunks(ops, WRITE_BATCH)) {
-    const batch = writeBatch(ctx.db);
-    for (const op of group) op(batch);
-    await batch.commit();
-  }
 }
 
 /**
