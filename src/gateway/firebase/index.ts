@@ -57,15 +57,16 @@ export function createFirebaseGateway(config: FirebaseClientConfig, options: Fir
   return {
     // Firestore has no text ranking, and counting every value of a view would bill a count per value:
     // a search lists newest first, the filters show no counts (README, "Firebase mode"). Share links
-    // need a server to check a token and a password without opening the folder to everyone, and notes
-    // live beside them; duplicate detection needs the server's fingerprints of every upload: none of
-    // these is offered here. Firebase Auth's client SDK cannot list or end another device's session
-    // (only the Admin SDK can revoke refresh tokens): no list of signed-in devices either.
+    // need a server to check a token and a password without opening the folder to everyone, and
+    // duplicate detection needs the server's fingerprints of every upload: neither is offered here.
+    // Firebase Auth's client SDK cannot list or end another device's session (only the Admin SDK can
+    // revoke refresh tokens): no list of signed-in devices either. Folder notes are the owner's
+    // documents beside the folder (folder-notes.ts, docs/decisions/022).
     features: {
       relevanceSort: false,
       facetCounts: false,
       folderShares: false,
-      folderNotes: false,
+      folderNotes: true,
       duplicateCheck: false,
       deviceSessions: false,
     },

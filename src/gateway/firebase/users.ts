@@ -21,6 +21,7 @@ import type { Gateway } from '../types';
 import { commitAll, dataOf, guard, requireViewer, type FirebaseContext } from './context';
 import { contributorRef } from './creatives-shared';
 import { gatewayError, validate } from './errors';
+import { deleteFolders } from './folder-notes';
 import { byIsoString, newestFirstPage } from './keyset';
 import { likesOf } from './likes';
 import { toUser } from './mappers';
@@ -91,8 +92,8 @@ export function firebaseUsers(ctx: FirebaseContext): Gateway['users'] {
  * with the counters, their comments with the creatives' comment counters, their submissions stay
  * without a submitter, then the contributor entry and the profile go. `tombstoneBy`: the admin
  * deleting them (the tombstone is written last); a leaving user writes theirs first, which is what
- * lets the rules accept these writes from them. `folders`: their folders and notifications too (only
- * their owner may list them: set by "Supprimer mon compte").
+ * lets the rules accept these writes from them. `folders`: their folders (with their notes) and
+ * notifications too (only their owner may list them: set by "Supprimer mon compte").
  */
 export async function eraseUser(ctx: FirebaseContext, id: string, options: { folders: boolean; tombstoneBy?: string }): Promise<void> {
   const creatives = collection(ctx.db, 'creatives');
@@ -134,9 +135,10 @@ export async function eraseUser(ctx: FirebaseContext, id: string, options: { fol
     ),
     // Their submissions stay in the library, without a submitter.
     ...submitted.docs.map((d) => (b: WriteBatch) => b.update(d.ref, { submittedBy: null })),
-    ...(ownFolders?.docs ?? []).map((d) => (b: WriteBatch) => b.delete(d.ref)),
     ...(ownNotifications?.docs ?? []).map((d) => (b: WriteBatch) => b.delete(d.ref)),
   ]);
+  // Their folders, each after its notes.
+  if (ownFolders) await deleteFolders(ctx, ownFolders.docs.map((d) => d.ref));
   // Last, the profile and its contributor entry go (contract §3); a tombstone keeps the account
   // from creating itself again.
   const last = writeBatch(ctx.db);
