@@ -35,7 +35,13 @@ describe('member, notes in a folder', () => {
     page = await newPage();
     await login(page, 'user');
     await page.getByRole('searchbox').filter({ visible: true }).fill(SUBJECT.name);
-    await page.getByRole('link', { name: SUBJECT.name, exact: true }).first().click();
+    await page
+      .getByRole('region', { name: 'Galerie des créas' })
+      .locator('article')
+      .filter({ has: page.getByRole('heading', { name: SUBJECT.name, exact: true }) })
+      .getByRole('link', { name: SUBJECT.name })
+      .first()
+      .click();
     await page.getByRole('heading', { level: 1, name: SUBJECT.name }).waitFor();
     creativeId = new URL(page.url()).pathname.split('/').pop()!;
 

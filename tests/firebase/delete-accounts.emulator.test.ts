@@ -31,7 +31,9 @@ describe.skipIf(missing.length > 0)('firebase:delete-accounts (Admin SDK, emulat
       ? (await admin.auth.createUser({ email: uniqueEmail('deleted'), password: 'secret1' })).uid
       : `gone-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
     const { db } = admin;
-    const noted = await db.collection('folders').add({ userId: uid, name: 'Inspiration', creatives: ['a', 'b'], createdAt: Timestamp.now() });
+    const noted = await db
+      .collection('folders')
+      .add({ userId: uid, name: 'Inspiration', creatives: ['a', 'b'], createdAt: Timestamp.now() });
     await noted.collection('notes').doc('a').set({ note: 'À revoir' });
     notedFolders.push(noted.id);
     await db.collection('folders').add({ userId: uid, name: 'Noël', creatives: [], createdAt: Timestamp.now() });

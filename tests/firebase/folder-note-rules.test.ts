@@ -101,6 +101,8 @@ describe.skipIf(!firestoreEmulator.available)('folder note rules (firestore.rule
   it('lets the owner write, rewrite and remove a note on a creative of the folder', async () => {
     await assertSucceeds(setDoc(note(db('alice'), 'f1', 'deux'), { note: 'Nouvelle' }));
     await assertSucceeds(setDoc(note(db('alice'), 'f1', 'pub'), { note: 'x'.repeat(NOTE_MAX) }));
+    // The form counts UTF-16 units (an emoji is two), the rules characters: what the form takes, they take.
+    await assertSucceeds(setDoc(note(db('alice'), 'f1', 'pub'), { note: '😀'.repeat(NOTE_MAX / 2) }));
     await assertSucceeds(updateDoc(note(db('alice'), 'f1', 'pub'), { note: 'Plus courte' }));
     await assertSucceeds(deleteDoc(note(db('alice'), 'f1', 'pub')));
   });

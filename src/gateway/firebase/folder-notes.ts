@@ -29,6 +29,10 @@ export function notesOf(folder: DocumentReference): CollectionReference {
 
 const noteRef = (folder: DocumentReference, creativeId: string) => doc(notesOf(folder), creativeId);
 
+function deletion(ref: DocumentReference): BatchOp {
+  return (b) => b.delete(ref);
+}
+
 /** Saves a parsed note on a creative of the folder; '' removes it. */
 export async function writeNote(
   ctx: FirebaseContext,
@@ -65,7 +69,7 @@ export async function withNotes(ctx: FirebaseContext, folder: DocumentReference,
 export function removeFromFolder(ctx: FirebaseContext, folder: DocumentReference, creativeIds: string[]): Promise<void> {
   return commitAll(ctx, [
     (b) => b.update(folder, { creatives: arrayRemove(...creativeIds) }),
-    ...creativeIds.map((id): BatchOp => (b) => b.delete(noteRef(folder, id))),
+    ...creativeIds.map((id) => deletion(noteRef(folder, id))),
   ]);
 }
 
@@ -76,6 +80,6 @@ export function removeFromFolder(ctx: FirebaseContext, folder: DocumentReference
 export async function deleteFolders(ctx: FirebaseContext, folders: DocumentReference[]): Promise<void> {
   for (const folder of folders) {
     const notes = await readQuery(ctx.reads, notesOf(folder));
-    await commitAll(ctx, [...notes.docs.map((d): BatchOp => (b) => b.delete(d.ref)), (b) => b.delete(folder)]);
+    await commitAll(ctx, [...notes.docs.map((d) => deletion(d.ref)), deletion(folder)]);
   }
 }

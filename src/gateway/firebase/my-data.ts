@@ -117,7 +117,8 @@ export function firebaseMyData(ctx: FirebaseContext): Gateway['myData'] {
         for await (const d of allDocs(['folders'], ctx, [where('userId', '==', uid)])) {
           const f = d.data();
           const ids: string[] = Array.isArray(f.creatives) ? f.creatives.filter((x: unknown): x is string => typeof x === 'string') : [];
-          const notes = new Map((await collect(allDocs([notesOf(d.ref).path], ctx, []))).map((n) => [n.id, String(n.data().note ?? '')]));
+          const noted = await collect(allDocs([notesOf(d.ref).path], ctx, []));
+          const notes = new Map(noted.map((n): [string, string] => [n.id, String(n.data().note ?? '')]));
           yield {
             id: d.id,
             name: String(f.name ?? ''),

@@ -138,7 +138,7 @@ export async function eraseUser(ctx: FirebaseContext, id: string, options: { fol
     ...(ownNotifications?.docs ?? []).map((d) => (b: WriteBatch) => b.delete(d.ref)),
   ]);
   // Their folders, each after its notes.
-  if (ownFolders) await deleteFolders(ctx, ownFolders.docs.map((d) => d.ref));
+  await deleteFolders(ctx, ownFolders?.docs.map((d) => d.ref) ?? []);
   // Last, the profile and its contributor entry go (contract §3); a tombstone keeps the account
   // from creating itself again.
   const last = writeBatch(ctx.db);
