@@ -16,6 +16,7 @@ import {
   type QueryDocumentSnapshot,
   type QuerySnapshot,
 } from 'firebase/firestore';
+import { canViewCreative } from '@domain/creative-access';
 import { MSG } from '@domain/messages';
 import {
   MY_DATA_BATCH,
@@ -131,9 +132,13 @@ export function firebaseMyData(ctx: FirebaseContext): Gateway['myData'] {
         }
       })(),
     );
+    // The rules let a member list only creatives they may read: a user (or a former agency) lists
+    // their approved submissions, which the query must say.
+    const readsOwnPending = canViewCreative({ status: 'pending', submittedBy: uid }, me);
+    const ownSubmissions = [where('submittedBy', '==', uid), ...(readsOwnPending ? [] : [where('status', '==', 'approved')])];
     const submissions = await collect(
       (async function* (): AsyncGenerator<MyDataSubmission> {
-        for await (const d of allDocs(['creatives'], ctx, [where('submittedBy', '==', uid)])) {
+        for await (const d of allDocs(['creatives'], ctx, ownSubmissions)) {
           const c = d.data();
           yield {
             id: d.id,
