@@ -16,7 +16,6 @@ import {
   type QueryDocumentSnapshot,
   type QuerySnapshot,
 } from 'firebase/firestore';
-import { canViewCreative } from '@domain/creative-access';
 import { MSG } from '@domain/messages';
 import {
   MY_DATA_BATCH,
@@ -33,6 +32,7 @@ import { myDataNotification } from '@domain/notifications';
 import { deleteAccountInput } from '@domain/schemas/my-data';
 import type { Gateway } from '../types';
 import { guard, requireViewer, type FirebaseContext } from './context';
+import { submissionsOf } from './creatives-shared';
 import { gatewayError, toGatewayError, validate } from './errors';
 import { notesOf } from './folder-notes';
 import { likesOf } from './likes';
@@ -132,13 +132,9 @@ export function firebaseMyData(ctx: FirebaseContext): Gateway['myData'] {
         }
       })(),
     );
-    // The rules let a member list only creatives they may read: a user (or a former agency) lists
-    // their approved submissions, which the query must say.
-    const readsOwnPending = canViewCreative({ status: 'pending', submittedBy: uid }, me);
-    const ownSubmissions = [where('submittedBy', '==', uid), ...(readsOwnPending ? [] : [where('status', '==', 'approved')])];
     const submissions = await collect(
       (async function* (): AsyncGenerator<MyDataSubmission> {
-        for await (const d of allDocs(['creatives'], ctx, ownSubmissions)) {
+        for await (const d of allDocs(['creatives'], ctx, submissionsOf(uid, me))) {
           const c = d.data();
           yield {
             id: d.id,
@@ -199,7 +195,7 @@ export function firebaseMyData(ctx: FirebaseContext): Gateway['myData'] {
         const tombstone = doc(ctx.db, 'deletedUsers', me.id);
         const existing = await getDoc(tombstone);
         if (!existing.exists()) await setDoc(tombstone, { deletedAt: serverTimestamp(), deletedBy: me.id });
-        await eraseUser(ctx, me.id, { folders: true });
+        await eraseUser(ctx, me.id, { by: me, folders: true });
       });
       try {
         await deleteUser(user);

@@ -16,10 +16,11 @@ import {
 import { USERS_PAGE_SIZE } from '@domain/limits';
 import { MSG } from '@domain/messages';
 import { roleInput, userListQuery } from '@domain/schemas/users';
+import type { User } from '@domain/types';
 import { matchesUser } from '@domain/user-search';
 import type { Gateway } from '../types';
 import { commitAll, dataOf, guard, requireViewer, type FirebaseContext } from './context';
-import { contributorRef } from './creatives-shared';
+import { contributorRef, submissionsOf } from './creatives-shared';
 import { gatewayError, validate } from './errors';
 import { deleteFolders } from './folder-notes';
 import { byIsoString, newestFirstPage } from './keyset';
@@ -81,7 +82,7 @@ export function firebaseUsers(ctx: FirebaseContext): Gateway['users'] {
     async remove(id) {
       const admin = await requireViewer(ctx, 'user:manage');
       await requireOther(admin.id, id, MSG.cannotDeleteSelf);
-      await guard(ctx, () => eraseUser(ctx, id, { folders: false, tombstoneBy: admin.id }));
+      await guard(ctx, () => eraseUser(ctx, id, { by: admin, folders: false, tombstoneBy: admin.id }));
     },
   };
 }
@@ -92,10 +93,15 @@ export function firebaseUsers(ctx: FirebaseContext): Gateway['users'] {
  * with the counters, their comments with the creatives' comment counters, their submissions stay
  * without a submitter, then the contributor entry and the profile go. `tombstoneBy`: the admin
  * deleting them (the tombstone is written last); a leaving user writes theirs first, which is what
- * lets the rules accept these writes from them. `folders`: their folders (with their notes) and
- * notifications too (only their owner may list them: set by "Supprimer mon compte").
+ * lets the rules accept these writes from them. `by`: who does it (the admin, or the leaving user).
+ * `folders`: their folders (with their notes) and notifications too (only their owner may list
+ * them: set by "Supprimer mon compte").
  */
-export async function eraseUser(ctx: FirebaseContext, id: string, options: { folders: boolean; tombstoneBy?: string }): Promise<void> {
+export async function eraseUser(
+  ctx: FirebaseContext,
+  id: string,
+  options: { by: User; folders: boolean; tombstoneBy?: string },
+): Promise<void> {
   const creatives = collection(ctx.db, 'creatives');
   const comments = collection(ctx.db, 'comments');
   const [liked, likeDocs, likedComments, written, submitted, ownFolders] = await Promise.all([
@@ -103,7 +109,7 @@ export async function eraseUser(ctx: FirebaseContext, id: string, options: { fol
     getDocs(likesOf(ctx, id)),
     getDocs(query(comments, where('likedBy', 'array-contains', id))),
     getDocs(query(comments, where('userId', '==', id))),
-    getDocs(query(creatives, where('submittedBy', '==', id))),
+    getDocs(query(creatives, ...submissionsOf(id, options.by))),
     options.folders ? getDocs(query(collection(ctx.db, 'folders'), where('userId', '==', id))) : null,
   ]);
   // Their own notifications: only they may list them (a leaving user; an admin's deletion leaves
