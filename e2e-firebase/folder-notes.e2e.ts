@@ -76,14 +76,15 @@ describe('member, notes in a folder', () => {
     await field.fill(`  ${NOTE}  `);
     await field.press('Enter');
     await expectToast(page, MSG.noteSaved);
-    await folderPanel(page).getByText(NOTE, { exact: true }).waitFor();
+    // Under the tags, after a hidden 'Note : ' for screen readers.
+    await folderPanel(page).getByText(NOTE).waitFor();
     await closeToasts(page);
   });
 
   it('sees the note after a reload; Firestore gives it to nobody else', async () => {
     await page.reload();
     await page.getByRole('heading', { level: 2, name: FOLDER, exact: true }).waitFor();
-    await folderPanel(page).getByText(NOTE, { exact: true }).waitFor();
+    await folderPanel(page).getByText(NOTE).waitFor();
     await noteButton(page, 'Modifier la').waitFor();
     await expectNoSeriousA11yViolations(page);
 
@@ -101,6 +102,6 @@ describe('member, notes in a folder', () => {
     await noteButton(page, 'Ajouter une').waitFor();
     await page.reload();
     await noteButton(page, 'Ajouter une').waitFor();
-    expect(await folderPanel(page).getByText(NOTE, { exact: true }).count()).toBe(0);
+    expect(await folderPanel(page).getByText(NOTE).count()).toBe(0);
   });
 });
