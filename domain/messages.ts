@@ -146,7 +146,6 @@ export const MSG = {
   shareRevokeConfirm: 'Révoquer ce lien ? Les personnes qui l’ont reçu ne pourront plus ouvrir le dossier.',
   shareError: 'Une erreur est survenue lors du partage.',
   sharesUnavailable: 'Le partage par lien n’est pas disponible avec ce backend.',
-  notesUnavailable: 'Les notes ne sont pas disponibles avec ce backend.',
 
   creativeNotFound: 'Créative non trouvée',
   facetCountsUnavailable: 'Le décompte des créas par filtre n’est pas disponible avec ce backend.',

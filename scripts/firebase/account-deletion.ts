@@ -3,8 +3,8 @@
  * docs/decisions/005): the app removes the profile, comments and likes and leaves a tombstone
  * `deletedUsers/{uid}`; this command, run with the Admin SDK from a trusted machine, finishes the
  * job for every tombstone not yet finished — it deletes the Firebase Auth account (so the e-mail
- * can be used again and the account can no longer sign in), the user's folders (owner-only, so no
- * admin could list them) and any like records left under `users/{uid}/likes`, then marks the
+ * can be used again and the account can no longer sign in), the user's folders with their notes
+ * (owner-only, so no admin could list them) and any like records left under `users/{uid}/likes`, then marks the
  * tombstone `authDeletedAt`. Safe to run again: finished tombstones are skipped.
  */
 import { FieldValue, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
@@ -51,7 +51,8 @@ export async function deleteRemovedAccounts(
     done.push({ uid, authAccount: account ? 'deleted' : 'already gone', folders: folders.size, likes: likes.size });
     if (dryRun) continue;
     if (account) await auth.deleteUser(uid);
-    await deleteQueryInBatches(db, [...folders.docs, ...likes.docs]);
+    const notes = await Promise.all(folders.docs.map((f) => f.ref.collection('notes').get()));
+    await deleteQueryInBatches(db, [...notes.flatMap((n) => n.docs), ...folders.docs, ...likes.docs]);
     await tombstone.ref.update({ authDeletedAt: FieldValue.serverTimestamp() });
   }
   return done;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMENTS_PAGE_SIZE, FOLDER_PAGE_SIZE, QUEUE_PAGE_SIZE, USERS_PAGE_SIZE } from '@domain/limits';
 import { MSG } from '@domain/messages';
+import { NOTE_MAX } from '@domain/shares';
 import type { Page } from '@domain/types';
 import type { CreativeInput, Gateway } from '@/gateway/types';
 import { VALID_FORM } from '../helpers/uploads';
@@ -410,6 +411,43 @@ export function gatewayContract(makeHarness: () => Promise<ContractHarness>) {
       expect((await owner.gateway.folders.rename(folder.id, 'Top')).name).toBe('Top');
       await owner.gateway.folders.remove(folder.id);
       expect(await owner.gateway.folders.list()).toEqual([]);
+    });
+
+    it('keeps a note per creative per folder for its owner: trimmed, limited, gone with the creative', async () => {
+      const owner = await h.signedIn('user');
+      const other = await h.signedIn('user');
+      const admin = await h.signedIn('admin');
+      const creative = await admin.gateway.creatives.submit({ ...FORM, name: unique('Notée') }, await h.image());
+      const outside = await admin.gateway.creatives.submit({ ...FORM, name: unique('Ailleurs') }, await h.image());
+      const folder = await owner.gateway.folders.create('Notes');
+      await owner.gateway.folders.addCreative(folder.id, creative.id);
+      const notes = async () => (await owner.gateway.folders.creatives(folder.id, {})).items.map((c) => c.note);
+      expect(await notes()).toEqual([null]);
+
+      const tooLong = await failure(owner.gateway.folders.setNote(folder.id, creative.id, 'x'.repeat(NOTE_MAX + 1)));
+      expect(tooLong).toMatchObject({ code: 'VALIDATION', fields: { note: MSG.noteMax } });
+      const saved = await owner.gateway.folders.setNote(folder.id, creative.id, '  À montrer au client  ');
+      expect(saved).toEqual({ note: 'À montrer au client' });
+      expect(await notes()).toEqual(['À montrer au client']);
+
+      // Another user's folder, a creative the folder does not hold, a folder that does not exist.
+      expect((await failure(other.gateway.folders.setNote(folder.id, creative.id, 'Volée'))).code).toBe('NOT_FOUND');
+      expect((await failure(other.gateway.folders.creatives(folder.id, {}))).code).toBe('NOT_FOUND');
+      expect(await failure(owner.gateway.folders.setNote(folder.id, outside.id, 'Hors dossier'))).toMatchObject({
+        code: 'NOT_FOUND',
+        message: MSG.creativeNotFound,
+      });
+      expect((await failure(owner.gateway.folders.setNote('inconnu', creative.id, 'Perdue'))).code).toBe('NOT_FOUND');
+      expect(await notes()).toEqual(['À montrer au client']);
+
+      expect(await owner.gateway.folders.setNote(folder.id, creative.id, '   ')).toEqual({ note: null });
+      expect(await notes()).toEqual([null]);
+
+      // Taken out of the folder, the creative leaves its note behind: filed again, it has none.
+      await owner.gateway.folders.setNote(folder.id, creative.id, 'Avant de la retirer');
+      await owner.gateway.folders.removeCreative(folder.id, creative.id);
+      await owner.gateway.folders.addCreative(folder.id, creative.id);
+      expect(await notes()).toEqual([null]);
     });
 
     it("offers the owner's folder as a ZIP; another user's is not found", async () => {

@@ -7,7 +7,7 @@ import { uniqueEmail } from './helpers';
 
 /**
  * `npm run firebase:delete-accounts` on the Auth and Firestore emulators: what an admin's browser
- * cannot delete (the Auth account, the user's folders, like records left behind) goes, once.
+ * cannot delete (the Auth account, the user's folders with their notes, like records left behind) goes, once.
  */
 const [auth, firestore] = await Promise.all([probe('auth'), probe('firestore')]);
 const missing = [auth, firestore].filter((p) => !p.available);
@@ -23,20 +23,26 @@ describe.skipIf(missing.length > 0)('firebase:delete-accounts (Admin SDK, emulat
     admin = openAdmin(PROJECT_ID);
   });
   afterAll(() => admin?.close());
+  /** Folders of deleted users that held a note. */
+  const notedFolders: string[] = [];
 
   async function deletedInTheApp(options: { withAccount: boolean }) {
     const uid = options.withAccount
       ? (await admin.auth.createUser({ email: uniqueEmail('deleted'), password: 'secret1' })).uid
       : `gone-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
     const { db } = admin;
-    await db.collection('folders').add({ userId: uid, name: 'Inspiration', creatives: ['a', 'b'], createdAt: Timestamp.now() });
+    const noted = await db
+      .collection('folders')
+      .add({ userId: uid, name: 'Inspiration', creatives: ['a', 'b'], createdAt: Timestamp.now() });
+    await noted.collection('notes').doc('a').set({ note: 'À revoir' });
+    notedFolders.push(noted.id);
     await db.collection('folders').add({ userId: uid, name: 'Noël', creatives: [], createdAt: Timestamp.now() });
     await db.doc(`users/${uid}/likes/c1`).set({ creativeId: 'c1', likedAt: Timestamp.now() });
     await db.doc(`deletedUsers/${uid}`).set({ deletedAt: Timestamp.now(), deletedBy: 'an-admin' });
     return uid;
   }
 
-  it('deletes the Auth account, the folders and leftover likes of each deleted user, then marks the tombstone', async () => {
+  it('deletes the Auth account, the folders (with their notes) and leftover likes of each deleted user, then marks the tombstone', async () => {
     const kept = await admin.auth.createUser({ email: uniqueEmail('kept'), password: 'secret1' });
     const keptFolder = await admin.db
       .collection('folders')
@@ -62,6 +68,7 @@ describe.skipIf(missing.length > 0)('firebase:delete-accounts (Admin SDK, emulat
       expect((await admin.db.collection(`users/${uid}/likes`).get()).size).toBe(0);
       expect((await admin.db.doc(`deletedUsers/${uid}`).get()).get('authDeletedAt')).toBeInstanceOf(Timestamp);
     }
+    for (const id of notedFolders) expect((await admin.db.collection(`folders/${id}/notes`).get()).size).toBe(0);
     // Nobody else is touched.
     await expect(admin.auth.getUser(kept.uid)).resolves.toMatchObject({ uid: kept.uid });
     expect((await keptFolder.get()).exists).toBe(true);

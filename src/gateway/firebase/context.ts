@@ -1,4 +1,4 @@
-import type { DocumentData, DocumentSnapshot, QueryDocumentSnapshot } from 'firebase/firestore';
+import { writeBatch, type DocumentData, type DocumentSnapshot, type QueryDocumentSnapshot, type WriteBatch } from 'firebase/firestore';
 import { MSG } from '@domain/messages';
 import { can, type Action } from '@domain/permissions';
 import type { User } from '@domain/types';
@@ -79,4 +79,19 @@ export function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
+}
+
+/** Writes in one batch at most (Firestore takes 500). */
+const WRITE_BATCH = 400;
+
+/** One write of a batch, to be committed by commitAll. */
+export type BatchOp = (batch: WriteBatch) => void;
+
+/** Commits the writes in order, WRITE_BATCH a batch: a write never lands before those listed ahead of it. */
+export async function commitAll(ctx: FirebaseContext, ops: BatchOp[]): Promise<void> {
+  for (const group of chunks(ops, WRITE_BATCH)) {
+    const batch = writeBatch(ctx.db);
+    for (const op of group) op(batch);
+    await batch.commit();
+  }
 }

@@ -1,4 +1,14 @@
-import { collection, doc, getDoc, Timestamp, type DocumentData, type DocumentReference } from 'firebase/firestore';
+import {
+  collection,
+  doc,
+  getDoc,
+  Timestamp,
+  where,
+  type DocumentData,
+  type DocumentReference,
+  type QueryConstraint,
+} from 'firebase/firestore';
+import { canViewCreative } from '@domain/creative-access';
 import { MSG } from '@domain/messages';
 import { can } from '@domain/permissions';
 import type { Analysis, Creative, User } from '@domain/types';
@@ -9,6 +19,16 @@ import { analysisFromDoc, toCreative, type ViewerRef } from './mappers';
 import { readDocument } from './reads';
 
 export const notFoundCreative = () => gatewayError('NOT_FOUND', MSG.creativeNotFound);
+
+/**
+ * The filters of a query for an author's submissions that `reader` may run: the rules let a member
+ * list only creatives they may read (domain/creative-access.ts), so a reader who cannot read the
+ * author's pending ones (a user, a former agency) asks for the approved ones only.
+ */
+export function submissionsOf(authorId: string, reader: Pick<User, 'id' | 'role'>): QueryConstraint[] {
+  const readsPending = canViewCreative({ status: 'pending', submittedBy: authorId }, reader);
+  return [where('submittedBy', '==', authorId), ...(readsPending ? [] : [where('status', '==', 'approved')])];
+}
 
 /** A document id from the caller, or 'Créative non trouvée' when it cannot be one. */
 export function creativeRef(ctx: FirebaseContext, id: string): DocumentReference {

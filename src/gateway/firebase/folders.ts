@@ -1,9 +1,7 @@
 import {
   addDoc,
-  arrayRemove,
   arrayUnion,
   collection,
-  deleteDoc,
   doc,
   getDoc,
   getDocs,
@@ -19,12 +17,14 @@ import { folderReadmeTitle, folderZipName } from '@domain/folder-zip';
 import { FOLDER_PAGE_SIZE } from '@domain/limits';
 import { MSG } from '@domain/messages';
 import { folderInput } from '@domain/schemas/folder';
+import { noteInput } from '@domain/schemas/share';
 import { matchesSearch } from '@domain/search';
 import type { Creative, Folder } from '@domain/types';
 import { GatewayError, type Gateway } from '../types';
 import { dataOf, guard, requireUid, requireViewer, type FirebaseContext } from './context';
 import { notFoundCreative, readCreativeDoc } from './creatives-shared';
 import { gatewayError, validate } from './errors';
+import { deleteFolders, removeFromFolder, withNotes, writeNote } from './folder-notes';
 import { toCreative, toFolder } from './mappers';
 import { buildCreativesZip, type FetchFile } from './creatives-zip';
 import { collectPage, decodeCursor, encodeCursor, type ScanBatch, type ScanPosition } from './paging';
@@ -50,7 +50,8 @@ function resumeIndex(ids: string[], after: ScanPosition | null): number {
 
 /**
  * Personal folders (spec §7): `folders/{id}` {userId, name, creatives[], createdAt}, read where
- * userId equals the user; the rules keep every folder to its owner.
+ * userId equals the user, with the owner's notes beside them (folder-notes.ts); the rules keep
+ * every folder and its notes to its owner.
  */
 export function firebaseFolders(ctx: FirebaseContext, fetchFile: FetchFile = (url) => fetch(url)): Gateway['folders'] {
   const col = () => collection(ctx.db, 'folders');
@@ -101,7 +102,7 @@ export function firebaseFolders(ctx: FirebaseContext, fetchFile: FetchFile = (ur
     async remove(id) {
       const uid = await requireUid(ctx);
       const { ref } = await ownFolder(uid, id);
-      await guard(ctx, () => deleteDoc(ref));
+      await guard(ctx, () => deleteFolders(ctx, [ref]));
     },
 
     async creatives(id, q) {
@@ -143,11 +144,10 @@ export function firebaseFolders(ctx: FirebaseContext, fetchFile: FetchFile = (ur
       );
       // Creatives deleted since they were filed leave the folder (the owner may write it).
       if (gone.length) {
-        await updateDoc(ref, { creatives: arrayRemove(...gone) }).catch((err: unknown) =>
-          ctx.log('[firebase] could not tidy a folder', err),
-        );
+        await removeFromFolder(ctx, ref, gone).catch((err: unknown) => ctx.log('[firebase] could not tidy a folder', err));
       }
-      return { items: page.items.filter((c): c is Creative => c !== null), nextCursor: encodeCursor(page.next) };
+      const shown = page.items.filter((c): c is Creative => c !== null);
+      return { items: await withNotes(ctx, ref, shown), nextCursor: encodeCursor(page.next) };
     },
 
     async addCreative(id, creativeId) {
@@ -188,10 +188,17 @@ export function firebaseFolders(ctx: FirebaseContext, fetchFile: FetchFile = (ur
     async removeCreative(id, creativeId) {
       const uid = await requireUid(ctx);
       const { ref } = await ownFolder(uid, id);
-      await guard(ctx, () => updateDoc(ref, { creatives: arrayRemove(creativeId) }));
+      await guard(ctx, () => removeFromFolder(ctx, ref, [creativeId]));
       return readFolder(uid, id);
     },
-    // Notes come with share links, which Firebase mode does not offer (features.folderNotes: false).
-    setNote: () => Promise.reject(new GatewayError('INTERNAL', MSG.notesUnavailable, 501)),
+
+    // As the server: a note only on a creative the folder holds, else 'Créative non trouvée'.
+    async setNote(id, creativeId, note) {
+      const uid = await requireUid(ctx);
+      const input = validate(noteInput, { note });
+      const { ref, data } = await ownFolder(uid, id);
+      if (!toFolder(id, data).creativeIds.includes(creativeId)) throw notFoundCreative();
+      return writeNote(ctx, ref, creativeId, input.note);
+    },
   };
 }

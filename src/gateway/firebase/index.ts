@@ -57,16 +57,17 @@ export function createFirebaseGateway(config: FirebaseClientConfig, options: Fir
   return {
     // Firestore has no text ranking, and counting every value of a view would bill a count per value:
     // a search lists newest first, the filters show no counts (README, "Firebase mode"). Share links
-    // need a server to check a token and a password without opening the folder to everyone, and notes
-    // live beside them; duplicate detection needs the server's fingerprints of every upload: none of
-    // these is offered here. Firebase Auth's client SDK cannot list another device's session: the
-    // account page shows this device only, and the rules refuse the others once they are signed out
-    // (device-sessions.ts, docs/decisions/023).
+    // need a server to check a token and a password without opening the folder to everyone, and
+    // duplicate detection needs the server's fingerprints of every upload: neither is offered here.
+    // Folder notes are the owner's documents beside the folder (folder-notes.ts, docs/decisions/022).
+    // Firebase Auth's client SDK cannot list another device's session: the account page shows this
+    // device only, and the rules refuse the others once they are signed out (device-sessions.ts,
+    // docs/decisions/023).
     features: {
       relevanceSort: false,
       facetCounts: false,
       folderShares: false,
-      folderNotes: false,
+      folderNotes: true,
       duplicateCheck: false,
       deviceSessions: true,
       otherDevicesListed: false,

@@ -32,7 +32,9 @@ import { myDataNotification } from '@domain/notifications';
 import { deleteAccountInput } from '@domain/schemas/my-data';
 import type { Gateway } from '../types';
 import { guard, requireViewer, type FirebaseContext } from './context';
+import { submissionsOf } from './creatives-shared';
 import { gatewayError, toGatewayError, validate } from './errors';
+import { notesOf } from './folder-notes';
 import { likesOf } from './likes';
 import { isoOf, isoOrNull } from './mappers';
 import { toNotification } from './notifications';
@@ -63,7 +65,7 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
  * The user's own data (issue 19) on Firebase, read from the documents the rules let them read:
  * profile, dated likes, comments (and the comments they liked), folders, submissions. Titles come
  * from the creatives, read once each (an approved one; another account's pending creative is not
- * readable and stays untitled). No notes nor share links here (features.folderNotes/folderShares).
+ * readable and stays untitled), the folders with their notes. No share links here (features.folderShares).
  */
 export function firebaseMyData(ctx: FirebaseContext): Gateway['myData'] {
   const titles = new Map<string, Promise<string>>();
@@ -116,11 +118,15 @@ export function firebaseMyData(ctx: FirebaseContext): Gateway['myData'] {
         for await (const d of allDocs(['folders'], ctx, [where('userId', '==', uid)])) {
           const f = d.data();
           const ids: string[] = Array.isArray(f.creatives) ? f.creatives.filter((x: unknown): x is string => typeof x === 'string') : [];
+          const noted = await collect(allDocs([notesOf(d.ref).path], ctx, []));
+          const notes = new Map(noted.map((n): [string, string] => [n.id, String(n.data().note ?? '')]));
           yield {
             id: d.id,
             name: String(f.name ?? ''),
             createdAt: isoOrNull(f.createdAt),
-            creatives: await Promise.all(ids.map(async (id) => ({ creativeId: id, title: await titleOf(id), addedAt: null, note: null }))),
+            creatives: await Promise.all(
+              ids.map(async (id) => ({ creativeId: id, title: await titleOf(id), addedAt: null, note: notes.get(id) ?? null })),
+            ),
             shareLinks: [],
           };
         }
@@ -128,7 +134,7 @@ export function firebaseMyData(ctx: FirebaseContext): Gateway['myData'] {
     );
     const submissions = await collect(
       (async function* (): AsyncGenerator<MyDataSubmission> {
-        for await (const d of allDocs(['creatives'], ctx, [where('submittedBy', '==', uid)])) {
+        for await (const d of allDocs(['creatives'], ctx, submissionsOf(uid, me))) {
           const c = d.data();
           yield {
             id: d.id,
@@ -189,7 +195,7 @@ export function firebaseMyData(ctx: FirebaseContext): Gateway['myData'] {
         const tombstone = doc(ctx.db, 'deletedUsers', me.id);
         const existing = await getDoc(tombstone);
         if (!existing.exists()) await setDoc(tombstone, { deletedAt: serverTimestamp(), deletedBy: me.id });
-        await eraseUser(ctx, me.id, { folders: true });
+        await eraseUser(ctx, me.id, { by: me, folders: true });
       });
       try {
         await deleteUser(user);

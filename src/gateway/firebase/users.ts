@@ -16,18 +16,19 @@ import {
 import { USERS_PAGE_SIZE } from '@domain/limits';
 import { MSG } from '@domain/messages';
 import { roleInput, userListQuery } from '@domain/schemas/users';
+import type { User } from '@domain/types';
 import { matchesUser } from '@domain/user-search';
 import type { Gateway } from '../types';
-import { chunks, dataOf, guard, requireViewer, type FirebaseContext } from './context';
-import { contributorRef } from './creatives-shared';
+import { commitAll, dataOf, guard, requireViewer, type FirebaseContext } from './context';
+import { contributorRef, submissionsOf } from './creatives-shared';
 import { gatewayError, validate } from './errors';
+import { deleteFolders } from './folder-notes';
 import { byIsoString, newestFirstPage } from './keyset';
 import { likesOf } from './likes';
 import { toUser } from './mappers';
 
 /** Profiles read at most for one page of a search (past it, the page ends early with a cursor). */
 export const USER_SEARCH_MAX_SCANNED = 1000;
-const WRITE_BATCH = 400;
 const userNotFound = () => gatewayError('NOT_FOUND', MSG.userNotFound);
 
 /**
@@ -81,18 +82,9 @@ export function firebaseUsers(ctx: FirebaseContext): Gateway['users'] {
     async remove(id) {
       const admin = await requireViewer(ctx, 'user:manage');
       await requireOther(admin.id, id, MSG.cannotDeleteSelf);
-      await guard(ctx, () => eraseUser(ctx, id, { folders: false, tombstoneBy: admin.id }));
+      await guard(ctx, () => eraseUser(ctx, id, { by: admin, folders: false, tombstoneBy: admin.id }));
     },
   };
-}
-
-/** Applies writes in batches Firestore accepts, in order. */
-async function commitAll(ctx: FirebaseContext, ops: ((batch: WriteBatch) => void)[]) {
-  for (const group of chunks(ops, WRITE_BATCH)) {
-    const batch = writeBatch(ctx.db);
-    for (const op of group) op(batch);
-    await batch.commit();
-  }
 }
 
 /**
@@ -101,10 +93,15 @@ async function commitAll(ctx: FirebaseContext, ops: ((batch: WriteBatch) => void
  * with the counters, their comments with the creatives' comment counters, their submissions stay
  * without a submitter, then the contributor entry and the profile go. `tombstoneBy`: the admin
  * deleting them (the tombstone is written last); a leaving user writes theirs first, which is what
- * lets the rules accept these writes from them. `folders`: their folders and notifications too (only
- * their owner may list them: set by "Supprimer mon compte").
+ * lets the rules accept these writes from them. `by`: who does it (the admin, or the leaving user).
+ * `folders`: their folders (with their notes) and notifications too (only their owner may list
+ * them: set by "Supprimer mon compte").
  */
-export async function eraseUser(ctx: FirebaseContext, id: string, options: { folders: boolean; tombstoneBy?: string }): Promise<void> {
+export async function eraseUser(
+  ctx: FirebaseContext,
+  id: string,
+  options: { by: User; folders: boolean; tombstoneBy?: string },
+): Promise<void> {
   const creatives = collection(ctx.db, 'creatives');
   const comments = collection(ctx.db, 'comments');
   const [liked, likeDocs, likedComments, written, submitted, ownFolders] = await Promise.all([
@@ -112,7 +109,7 @@ export async function eraseUser(ctx: FirebaseContext, id: string, options: { fol
     getDocs(likesOf(ctx, id)),
     getDocs(query(comments, where('likedBy', 'array-contains', id))),
     getDocs(query(comments, where('userId', '==', id))),
-    getDocs(query(creatives, where('submittedBy', '==', id))),
+    getDocs(query(creatives, ...submissionsOf(id, options.by))),
     options.folders ? getDocs(query(collection(ctx.db, 'folders'), where('userId', '==', id))) : null,
   ]);
   // Their own notifications: only they may list them (a leaving user; an admin's deletion leaves
@@ -144,9 +141,10 @@ export async function eraseUser(ctx: FirebaseContext, id: string, options: { fol
     ),
     // Their submissions stay in the library, without a submitter.
     ...submitted.docs.map((d) => (b: WriteBatch) => b.update(d.ref, { submittedBy: null })),
-    ...(ownFolders?.docs ?? []).map((d) => (b: WriteBatch) => b.delete(d.ref)),
     ...(ownNotifications?.docs ?? []).map((d) => (b: WriteBatch) => b.delete(d.ref)),
   ]);
+  // Their folders, each after its notes.
+  await deleteFolders(ctx, ownFolders?.docs.map((d) => d.ref) ?? []);
   // Last, the profile and its contributor entry go (contract §3); a tombstone keeps the account
   // from creating itself again.
   const last = writeBatch(ctx.db);
