@@ -55,15 +55,15 @@ export function createFirebaseGateway(config: FirebaseClientConfig, options: Fir
     reads: newReadMeter(),
   };
   return {
-    // Firestore has no text ranking, and counting every value of a view would bill a count per value:
-    // a search lists newest first, the filters show no counts (README, "Firebase mode"). Share links
+    // Firestore has no text ranking: a search lists newest first. The filter counts are count
+    // aggregations, one per value, cached per query (facet-counts.ts, docs/decisions/024). Share links
     // need a server to check a token and a password without opening the folder to everyone, and notes
     // live beside them; duplicate detection needs the server's fingerprints of every upload: none of
     // these is offered here. Firebase Auth's client SDK cannot list or end another device's session
     // (only the Admin SDK can revoke refresh tokens): no list of signed-in devices either.
     features: {
       relevanceSort: false,
-      facetCounts: false,
+      facetCounts: true,
       folderShares: false,
       folderNotes: false,
       duplicateCheck: false,
