@@ -10,7 +10,7 @@ import { countQuery } from './reads';
 
 /**
  * The filter dialog's counts in Firebase mode (docs/decisions/024): one count aggregation per
- * distinct query of facet-count-plan.ts — at most 58 a view (55 values, 2 flags, the total), each
+ * distinct query of facet-count-plan.ts — at most 56 a view (53 values, 2 flags, the total), each
  * billed one read per 1,000 creatives it counts, at least one. A count is kept FACET_COUNT_TTL_MS
  * per query: toggling a value in the dialog asks again only the counts that value changes (not its
  * own group's), and going back to a view asks nothing. A view Firestore cannot count (more than 30
