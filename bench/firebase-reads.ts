@@ -88,7 +88,8 @@ async function emulator(): Promise<{ hostPort: string; stop: () => Promise<void>
 }
 
 /** Whether the gallery shows a creative for a query. */
-const shown = (creative: SeededCreative['data'], q: GalleryQuery) => matchesFilters(creative, galleryFiltersOf(q)) && matchesSearch(creative, q.q ?? '');
+const shown = (creative: SeededCreative['data'], q: GalleryQuery) =>
+  matchesFilters(creative, galleryFiltersOf(q)) && matchesSearch(creative, q.q ?? '');
 
 /** The first and the next page of every variant, in both orders, with the reads each billed (the gateway is disposed). */
 async function pageRows(gateway: FirebaseGateway, matching: (q: GalleryQuery) => number): Promise<string[]> {

@@ -23,7 +23,10 @@ const FLAG_LABELS = { junto: 'Junto X Angel Studio', tested: 'Tested & approved'
 async function approvedNow(): Promise<DemoCreative[]> {
   const url = `http://${inject('firestoreHost')}/v1/projects/${DEMO_PROJECT_ID}/databases/(default)/documents:runQuery`;
   const where = { fieldFilter: { field: { fieldPath: 'status' }, op: 'EQUAL', value: { stringValue: 'approved' } } };
-  const res = await fetch(url, { method: 'POST', body: JSON.stringify({ structuredQuery: { from: [{ collectionId: 'creatives' }], where } }) });
+  const res = await fetch(url, {
+    method: 'POST',
+    body: JSON.stringify({ structuredQuery: { from: [{ collectionId: 'creatives' }], where } }),
+  });
   expect(res.status).toBe(200);
   const rows = (await res.json()) as { document?: { fields: { name: { stringValue: string } } } }[];
   const names = rows.flatMap((r) => (r.document ? [r.document.fields.name.stringValue] : []));
@@ -63,7 +66,12 @@ async function dialogCounts(dialog: Locator): Promise<FacetCounts> {
   }
   const flag = async (label: string) => (await shownCount(dialog.getByRole('button', { name: `${label} : Oui` }))) ?? -1;
   const footer = (await dialog.getByText(/^\d[\d\s]* créas? correspond/).textContent()) ?? '';
-  return { total: Number(footer.replace(/\D/g, '')), categories, junto: await flag(FLAG_LABELS.junto), tested: await flag(FLAG_LABELS.tested) };
+  return {
+    total: Number(footer.replace(/\D/g, '')),
+    categories,
+    junto: await flag(FLAG_LABELS.junto),
+    tested: await flag(FLAG_LABELS.tested),
+  };
 }
 
 describe('visitor, filter counts', () => {

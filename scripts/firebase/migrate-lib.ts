@@ -109,7 +109,9 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 /** JSON with every map's keys sorted: Firestore hands a map back in its own key order (`facetMap`). */
 const canonical = (value: unknown): string =>
   JSON.stringify(value, (_key, v: unknown) =>
-    v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
   );
 const sameValue = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 

@@ -109,7 +109,9 @@ describe.skipIf(missing.length > 0)('filter counts on the emulator', () => {
 
   it('refuses a view Firestore cannot count in one query, before any read', async () => {
     const gateway = freshVisitor();
-    const view: GalleryQuery = { filters: { type: ['UGC', 'IA'], sector: ['Mode', 'Food', 'Sport', 'Santé'], platform: ['Meta', 'TikTok', 'Google', 'Snapchat'] } };
+    const view: GalleryQuery = {
+      filters: { type: ['UGC', 'IA'], sector: ['Mode', 'Food', 'Sport', 'Santé'], platform: ['Meta', 'TikTok', 'Google', 'Snapchat'] },
+    };
     await expect(gateway.creatives.facets(view)).rejects.toMatchObject({ code: 'VALIDATION' });
     expect(readsSince({ documents: 0, emptyQueries: 0, aggregations: 0 }, gateway.reads)).toBe(0);
   });

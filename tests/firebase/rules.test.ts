@@ -645,7 +645,9 @@ describe.skipIf(!firestoreEmulator.available)('Firestore rules (firestore.rules)
       const hangul = (from: number) => Array.from({ length: NAME_MAX }, (_, i) => String.fromCharCode(from + i * 29)).join('');
       const longest = derivedFields({ ...FIELDS, name: hangul(0xac01), advertiser: hangul(0xb001) }, ANALYSIS);
       expect(longest.searchKeys.length).toBeGreaterThan(1750);
-      await assertSucceeds(submit('sam', { ...newCreative('sam', 'approved'), ...all, facets: richest.facets, facetMap: richest.facetMap }));
+      await assertSucceeds(
+        submit('sam', { ...newCreative('sam', 'approved'), ...all, facets: richest.facets, facetMap: richest.facetMap }),
+      );
       await assertSucceeds(submit('sam', newCreative('sam', 'approved', { name: hangul(0xac01), advertiser: hangul(0xb001), ...longest })));
       await assertFails(submit('sam', newCreative('sam', 'approved', { searchKeys: Array.from({ length: 1801 }, (_, i) => `k${i}`) })));
       await assertFails(submit('sam', newCreative('sam', 'approved', { facets: Array.from({ length: 65 }, (_, i) => `f:${i}`) })));

@@ -47,6 +47,8 @@ describe('facetCountPlan', () => {
     const two = ['UGC', 'IA'];
     const four = ['Mode', 'Food', 'Sport', 'Santé'];
     expect(facetCountPlan(filters({ categories: { type: two, sector: four, objective: ['TOFU', 'MOFU', 'BOFU'] } }), '')).not.toBeNull();
-    expect(facetCountPlan(filters({ categories: { type: two, sector: four, platform: ['Meta', 'TikTok', 'Google', 'Snapchat'] } }), '')).toBeNull();
+    expect(
+      facetCountPlan(filters({ categories: { type: two, sector: four, platform: ['Meta', 'TikTok', 'Google', 'Snapchat'] } }), ''),
+    ).toBeNull();
   });
 });

@@ -74,7 +74,16 @@ export function facetCountPlan(filters: GalleryFilters, term: string): PlannedCo
     ['junto', FLAG_FACETS.isJuntoAngel],
     ['tested', FLAG_FACETS.testedAndApproved],
   ] as const) {
-    plan.push({ slot: { kind }, spec: askable([[flag], ...parts(null, flags.filter((f) => f !== flag))]) });
+    plan.push({
+      slot: { kind },
+      spec: askable([
+        [flag],
+        ...parts(
+          null,
+          flags.filter((f) => f !== flag),
+        ),
+      ]),
+    });
   }
   plan.push({ slot: { kind: 'total' }, spec: total });
   return plan;

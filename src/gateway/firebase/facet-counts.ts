@@ -1,4 +1,14 @@
-import { and, collection, FieldPath, or, query, where, type DocumentData, type Query, type QueryFilterConstraint } from 'firebase/firestore';
+import {
+  and,
+  collection,
+  FieldPath,
+  or,
+  query,
+  where,
+  type DocumentData,
+  type Query,
+  type QueryFilterConstraint,
+} from 'firebase/firestore';
 import { MSG } from '@domain/messages';
 import type { FacetCounts } from '@domain/types';
 import { CATEGORY_KEYS, type CategoryKey } from '@domain/vocabulary';
