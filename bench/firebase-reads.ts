@@ -1,7 +1,8 @@
 /**
- * Documents read per gallery page in the Firebase mode (issue 16, item 2; docs/benchmarks.md).
+ * Documents read per gallery page in the Firebase mode (issue 16, item 2; docs/benchmarks.md), and
+ * per filter-dialog opening (the filter counts, docs/decisions/024; bench/firebase/facet-reads.ts).
  *
- *   npm run bench:firebase [-- --approved 10000 --pending 300 --label before]
+ *   npm run bench:firebase [-- --approved 10000 --pending 300 --label before --only pages|facets]
  *
  * Uses the Firestore emulator at FIRESTORE_EMULATOR_HOST, or starts one (scripts/firestore-emulator.mjs)
  * with firestore.rules loaded. **Empties the emulator's demo-creatheque database**, seeds the
@@ -17,12 +18,14 @@ import { matchesFilters } from '@domain/gallery-filters';
 import { matchesSearch, normalizeSearch } from '@domain/search';
 import { RARE_WORD } from './scale/words';
 import type { GalleryQuery } from '@/gateway/types';
-import { createFirebaseGateway } from '@/gateway/firebase';
+import { createFirebaseGateway, type FirebaseGateway } from '@/gateway/firebase';
+import { galleryFiltersOf } from '@/gateway/firebase/gallery-plan';
 import { readsSince } from '@/gateway/firebase/reads';
 import { clearFirestoreEmulator, loadFirestoreRules, startFirestoreEmulator } from '../scripts/firestore-emulator.mjs';
 import { openAdmin } from '../scripts/firebase/admin';
 import { emulatorConfig } from '../tests/firebase/helpers';
-import { seedGalleryCreatives } from './firebase/gallery-seed';
+import { facetReadTables } from './firebase/facet-reads';
+import { seedGalleryCreatives, type SeededCreative } from './firebase/gallery-seed';
 import { projectRoot } from './scale/target';
 
 const PROJECT_ID = 'demo-creatheque';
@@ -32,6 +35,8 @@ const { values: opts } = parseArgs({
     approved: { type: 'string', default: '10000' },
     pending: { type: 'string', default: '300' },
     label: { type: 'string', default: '' },
+    /** Measure only the gallery pages, or only the filter counts (default: both). */
+    only: { type: 'string', default: '' },
   },
 });
 
@@ -82,6 +87,38 @@ async function emulator(): Promise<{ hostPort: string; stop: () => Promise<void>
   return { hostPort: started.hostPort, stop: started.stop };
 }
 
+/** Whether the gallery shows a creative for a query. */
+const shown = (creative: SeededCreative['data'], q: GalleryQuery) =>
+  matchesFilters(creative, galleryFiltersOf(q)) && matchesSearch(creative, q.q ?? '');
+
+/** The first and the next page of every variant, in both orders, with the reads each billed (the gateway is disposed). */
+async function pageRows(gateway: FirebaseGateway, matching: (q: GalleryQuery) => number): Promise<string[]> {
+  const rows: string[] = [];
+  try {
+    for (const sort of ['recent', 'likes'] as const) {
+      for (const variant of VARIANTS) {
+        const query: GalleryQuery = { ...variant.query, sort };
+        const cells: string[] = [];
+        let cursor: string | null = null;
+        for (let page = 0; page < 2; page++) {
+          if (page > 0 && !cursor) {
+            cells.push('–', '–');
+            continue;
+          }
+          const before = { ...gateway.reads };
+          const result = await gateway.creatives.list({ ...query, cursor });
+          cells.push(String(readsSince(before, gateway.reads)), String(result.items.length));
+          cursor = result.nextCursor;
+        }
+        rows.push(`| ${variant.label} | ${sort} | ${matching(variant.query)} | ${cells.join(' | ')} |`);
+      }
+    }
+  } finally {
+    await gateway.dispose();
+  }
+  return rows;
+}
+
 async function main() {
   const approved = Number(opts.approved);
   const pending = Number(opts.pending);
@@ -94,52 +131,27 @@ async function main() {
     const seeded = await seedGalleryCreatives(admin.db, { approved, pending });
     console.error(`seeded ${approved} approved + ${pending} pending creatives in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-    const gateway = createFirebaseGateway(emulatorConfig({ emulatorHost: host }), {
-      name: `bench-visitor-${process.pid}`,
-      mode: 'memory',
-      ports: { firestore: port },
-      log: () => {},
-    });
-    /** How many seeded creatives the gallery shows for a query (the rarity the reads should follow). */
-    const matching = (q: GalleryQuery) =>
-      seeded.filter(
-        (c) =>
-          c.data.status === 'approved' &&
-          matchesFilters(c.data, {
-            categories: q.filters ?? {},
-            isJuntoAngel: q.isJuntoAngel === true,
-            testedAndApproved: q.testedAndApproved === true,
-          }) &&
-          matchesSearch(c.data, q.q ?? ''),
-      ).length;
-    const rows: string[] = [];
-    try {
-      for (const sort of ['recent', 'likes'] as const) {
-        for (const variant of VARIANTS) {
-          const query: GalleryQuery = { ...variant.query, sort };
-          const cells: string[] = [];
-          let cursor: string | null = null;
-          for (let page = 0; page < 2; page++) {
-            if (page > 0 && !cursor) {
-              cells.push('–', '–');
-              continue;
-            }
-            const before = { ...gateway.reads };
-            const result = await gateway.creatives.list({ ...query, cursor });
-            cells.push(String(readsSince(before, gateway.reads)), String(result.items.length));
-            cursor = result.nextCursor;
-          }
-          rows.push(`| ${variant.label} | ${sort} | ${matching(variant.query)} | ${cells.join(' | ')} |`);
-        }
-      }
-    } finally {
-      await gateway.dispose();
-    }
+    let made = 0;
+    const visitor = () =>
+      createFirebaseGateway(emulatorConfig({ emulatorHost: host }), {
+        name: `bench-visitor-${process.pid}-${++made}`,
+        mode: 'memory',
+        ports: { firestore: port },
+        log: () => {},
+      });
     const title = opts.label ? ` (${opts.label})` : '';
-    console.log(`\nReads billed per gallery page${title}: ${approved} approved + ${pending} pending creatives, visitor\n`);
-    console.log('| variant | sort | matching | page 1 reads | page 1 items | page 2 reads | page 2 items |');
-    console.log('|---|---|---:|---:|---:|---:|---:|');
-    for (const row of rows) console.log(row);
+    if (opts.only !== 'facets') {
+      const rows = await pageRows(visitor(), (q) => seeded.filter((c) => c.data.status === 'approved' && shown(c.data, q)).length);
+      console.log(`\nReads billed per gallery page${title}: ${approved} approved + ${pending} pending creatives, visitor\n`);
+      console.log('| variant | sort | matching | page 1 reads | page 1 items | page 2 reads | page 2 items |');
+      console.log('|---|---|---:|---:|---:|---:|---:|');
+      for (const row of rows) console.log(row);
+    }
+    if (opts.only !== 'pages') {
+      const lines = await facetReadTables(visitor, seeded);
+      console.log(`\nReads billed per filter-dialog opening${title}: ${approved} approved + ${pending} pending creatives, visitor\n`);
+      for (const line of lines) console.log(line);
+    }
   } finally {
     await admin.close();
     await fs.stop();

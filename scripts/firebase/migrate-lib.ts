@@ -106,7 +106,14 @@ class BatchWriter {
 }
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const sameList = (a: unknown, b: readonly unknown[]) => JSON.stringify(a) === JSON.stringify(b);
+/** JSON with every map's keys sorted: Firestore hands a map back in its own key order (`facetMap`). */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+const sameValue = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
 /** The form values a stored creative is indexed by. */
 function indexedFieldsOf(data: DocumentData): IndexedFields {
@@ -171,7 +178,7 @@ export async function migrateFirestore(db: Firestore, options: MigrationOptions 
       const analysis: Analysis = analysisFromDoc(held ? (data.analysis as DocumentData) : privateSnap.data());
       const derived = derivedFields(indexedFieldsOf(data), analysis);
       const derivedStale = (Object.keys(derived) as (keyof typeof derived)[]).some((key) =>
-        key === 'hasAnalysis' ? data[key] !== derived[key] : !sameList(data[key], derived[key]),
+        key === 'hasAnalysis' ? data[key] !== derived[key] : !sameValue(data[key], derived[key]),
       );
       const writeAnalysis = held || !privateSnap.exists;
       const group: Op[] = [];

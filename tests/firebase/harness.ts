@@ -140,7 +140,7 @@ export async function writeCatalogue(backend: FirebaseTestBackend, catalogue: re
 export function catalogueOnEmulators(
   emulators: { auth: EmulatorProbe; firestore: EmulatorProbe },
   catalogue: readonly SeededCreative[],
-): { visitor: () => FirebaseGateway } {
+): { visitor: () => FirebaseGateway; freshVisitor: () => FirebaseGateway } {
   let backend: FirebaseTestBackend | undefined;
   let visitor: FirebaseGateway | undefined;
   beforeAll(async () => {
@@ -154,6 +154,11 @@ export function catalogueOnEmulators(
     visitor: () => {
       if (!visitor) throw new Error('catalogueOnEmulators: the backend is made in beforeAll, ask for it inside a test');
       return visitor;
+    },
+    // Another visitor's gateway (its own session, nothing cached yet).
+    freshVisitor: () => {
+      if (!backend) throw new Error('catalogueOnEmulators: the backend is made in beforeAll, ask for it inside a test');
+      return backend.gateway();
     },
   };
 }

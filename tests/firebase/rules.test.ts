@@ -531,6 +531,29 @@ describe.skipIf(!firestoreEmulator.available)('Firestore rules (firestore.rules)
       await assertFails(update(uid, 'pub', { isFeatured: true, featuredAt: Timestamp.now(), analyzedBy: 'X', rating: 5 }));
     });
 
+    it('refuses a facetMap that disagrees with the facets: a forged filter count', async () => {
+      const { facets, facetMap } = derivedFields(FIELDS, ANALYSIS);
+      const only = (keys: string[]) => Object.fromEntries(keys.map((key) => [key, true]));
+      const forgeries: Record<string, unknown>[] = [
+        { ...facetMap, 'format:GIF': true }, // counted under a value it does not have
+        only(facets.slice(1)), // missing from a value it has
+        { ...facetMap, [facets[0]!]: false },
+        { ...facetMap, [facets[0]!]: 1 },
+        {},
+      ];
+      const { facetMap: _dropped, ...withoutMap } = newCreative('agnes', 'pending');
+      await assertSucceeds(submit('agnes', newCreative('agnes', 'pending')));
+      await assertFails(submit('agnes', withoutMap));
+      for (const forged of forgeries) {
+        await assertFails(submit('agnes', newCreative('agnes', 'pending', { facetMap: forged })));
+        await assertFails(submit('sam', newCreative('sam', 'approved', { facetMap: forged })));
+        await assertFails(update('sam', 'pub', { facetMap: forged }));
+        await assertFails(update('ada', 'wait', { status: 'approved', validated: true, facetMap: forged }));
+      }
+      // Keys in another order are the same keys.
+      await assertSucceeds(update('sam', 'pub', { facetMap: only([...facets].reverse()) }));
+    });
+
     it('lets only staff delete creatives, with their analysis', async () => {
       for (const uid of ['alice', 'agnes', null] as const) await assertFails(removeWithAnalysis(uid, 'wait'));
       await assertFails(deleteDoc(doc(db('sam'), 'creatives', 'wait')));
@@ -622,7 +645,9 @@ describe.skipIf(!firestoreEmulator.available)('Firestore rules (firestore.rules)
       const hangul = (from: number) => Array.from({ length: NAME_MAX }, (_, i) => String.fromCharCode(from + i * 29)).join('');
       const longest = derivedFields({ ...FIELDS, name: hangul(0xac01), advertiser: hangul(0xb001) }, ANALYSIS);
       expect(longest.searchKeys.length).toBeGreaterThan(1750);
-      await assertSucceeds(submit('sam', { ...newCreative('sam', 'approved'), ...all, facets: richest.facets }));
+      await assertSucceeds(
+        submit('sam', { ...newCreative('sam', 'approved'), ...all, facets: richest.facets, facetMap: richest.facetMap }),
+      );
       await assertSucceeds(submit('sam', newCreative('sam', 'approved', { name: hangul(0xac01), advertiser: hangul(0xb001), ...longest })));
       await assertFails(submit('sam', newCreative('sam', 'approved', { searchKeys: Array.from({ length: 1801 }, (_, i) => `k${i}`) })));
       await assertFails(submit('sam', newCreative('sam', 'approved', { facets: Array.from({ length: 65 }, (_, i) => `f:${i}`) })));

@@ -2,7 +2,7 @@ import { analysisPreview, hasAnalysis } from '@domain/analysis-preview';
 import type { CreativeInputData } from '@domain/schemas/creative';
 import type { Analysis } from '@domain/types';
 import { joinCategory, type CategoryKey } from '@domain/vocabulary';
-import { facetKeys, searchKeys } from './index-keys';
+import { facetKeys, facetMapOf, searchKeys } from './index-keys';
 
 /**
  * The stored shape of a creative in Firestore (spec §3, docs/decisions/005), written by the adapter,
@@ -11,7 +11,7 @@ import { facetKeys, searchKeys } from './index-keys';
  * - `creatives/{id}`: what anyone who may read the creative sees — the form's fields, the media, the
  *   counters, the review fields, the short home preview of the analysis (`analysisPreview`, spec §9),
  *   whether it has an analysis (`hasAnalysis`, for the analytics count), and the index keys
- *   (`facets`, `searchKeys`). Never the analysis itself.
+ *   (`facets`, `facetMap`, `searchKeys`). Never the analysis itself.
  * - `creatives/{id}/private/analysis` (ANALYSIS_DOC): the full analysis, for members only.
  */
 
@@ -29,8 +29,10 @@ export interface IndexedFields extends Record<CategoryKey, string> {
 
 /** Fields derived from the form values and the analysis: rewritten with them, in the same write. */
 export function derivedFields(fields: IndexedFields, analysis: Analysis) {
+  const facets = facetKeys(fields);
   return {
-    facets: facetKeys(fields),
+    facets,
+    facetMap: facetMapOf(facets),
     searchKeys: searchKeys(fields),
     analysisPreview: analysisPreview(analysis.bestPractices),
     hasAnalysis: hasAnalysis(analysis),

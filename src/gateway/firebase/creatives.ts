@@ -44,13 +44,14 @@ import {
   timestampParts,
 } from './creatives-shared';
 import { firebaseDiscovery } from './discovery';
+import { firebaseFacetCounts } from './facet-counts';
 import { gatewayError, validate } from './errors';
 import { toCreative } from './mappers';
 import { byTimestamp, newestFirstReader } from './keyset';
 import { favoritesPage, likeRef } from './likes';
 import { collectPage, decodeCursor, encodeCursor, type ScanBatch, type ScanPosition } from './paging';
 import { cappedCount, readDocument, readQuery, readsSince } from './reads';
-import { indexedParts, partIsWholeRequest, partLabel, pickPart, type IndexedPart } from './gallery-plan';
+import { galleryFiltersOf, indexedParts, partIsWholeRequest, partLabel, pickPart, type IndexedPart } from './gallery-plan';
 import type { StoredMedia } from './storage';
 import { submissionPayload } from './webhooks';
 
@@ -343,20 +344,14 @@ export function firebaseCreatives(ctx: FirebaseContext): Gateway['creatives'] {
   return {
     ...firebaseDiscovery(ctx),
 
-    // features.facetCounts is false: the UI never asks (README, "Firebase mode").
-    facets: () => Promise.reject(new GatewayError('INTERNAL', MSG.facetCountsUnavailable, 501)),
+    facets: firebaseFacetCounts(ctx),
     // features.duplicateCheck is false: no server computes hashes here (README, "Firebase mode").
     checkDuplicates: () => Promise.reject(new GatewayError('INTERNAL', MSG.duplicateCheckUnavailable, 501)),
 
     async list(q) {
       const uid = await uidOf(ctx);
       const sort: GallerySort = q.sort === 'likes' ? 'likes' : 'recent';
-      const filters: GalleryFilters = {
-        categories: q.filters ?? {},
-        isJuntoAngel: q.isJuntoAngel === true,
-        testedAndApproved: q.testedAndApproved === true,
-      };
-      return galleryPage(ctx, { sort, uid, filters, term: q.q?.trim() ?? '', cursor: q.cursor });
+      return galleryPage(ctx, { sort, uid, filters: galleryFiltersOf(q), term: q.q?.trim() ?? '', cursor: q.cursor });
     },
 
     async highlights() {

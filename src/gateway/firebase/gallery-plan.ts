@@ -1,4 +1,5 @@
 import type { GalleryFilters } from '@domain/gallery-filters';
+import type { GalleryQuery } from '../types';
 import { normalizeSearch } from '@domain/search';
 import { CATEGORY_KEYS, type CategoryKey } from '@domain/vocabulary';
 import { facetKey, FLAG_FACETS, searchKeyOf } from './index-keys';
@@ -14,6 +15,13 @@ import { facetKey, FLAG_FACETS, searchKeyOf } from './index-keys';
  */
 export type IndexedPart =
   { kind: 'search'; key: string } | { kind: 'group'; group: CategoryKey; keys: string[] } | { kind: 'flag'; key: string };
+
+/** The filters of a gallery request (the gallery's and its filter counts'). */
+export const galleryFiltersOf = (q: GalleryQuery): GalleryFilters => ({
+  categories: q.filters ?? {},
+  isJuntoAngel: q.isJuntoAngel === true,
+  testedAndApproved: q.testedAndApproved === true,
+});
 
 /** Largest list Firestore accepts in `array-contains-any`. */
 export const ANY_OF_MAX = 30;

@@ -26,6 +26,13 @@ export function facetKeys(creative: Record<CategoryKey, string> & { isJuntoAngel
   return [...keys];
 }
 
+/**
+ * The same keys as a map `{ key: true }` (`facetMap`): equality filters on its entries can be combined
+ * in one query with one another and with one `array-contains` (a search word), which the `facets`
+ * array cannot — the filter counts need every group at once (facet-counts.ts).
+ */
+export const facetMapOf = (keys: readonly string[]): Record<string, true> => Object.fromEntries(keys.map((key) => [key, true]));
+
 /** Shortest and longest stored piece of a word; a search word longer than the longest is cut to it. */
 export const SEARCH_KEY_MIN = 2;
 export const SEARCH_KEY_MAX = 10;

@@ -55,8 +55,8 @@ export function createFirebaseGateway(config: FirebaseClientConfig, options: Fir
     reads: newReadMeter(),
   };
   return {
-    // Firestore has no text ranking, and counting every value of a view would bill a count per value:
-    // a search lists newest first, the filters show no counts (README, "Firebase mode"). Share links
+    // Firestore has no text ranking: a search lists newest first. The filter counts are count
+    // aggregations, one per value, cached per query (facet-counts.ts, docs/decisions/024). Share links
     // need a server to check a token and a password without opening the folder to everyone, and
     // duplicate detection needs the server's fingerprints of every upload: neither is offered here.
     // Folder notes are the owner's documents beside the folder (folder-notes.ts, docs/decisions/022).
@@ -65,7 +65,7 @@ export function createFirebaseGateway(config: FirebaseClientConfig, options: Fir
     // docs/decisions/023).
     features: {
       relevanceSort: false,
-      facetCounts: false,
+      facetCounts: true,
       folderShares: false,
       folderNotes: true,
       duplicateCheck: false,

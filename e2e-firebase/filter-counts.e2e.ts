@@ -1,0 +1,117 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { countFacets, maskOf } from '@domain/facets';
+import { EMPTY_FILTERS, type GalleryFilters } from '@domain/gallery-filters';
+import type { FacetCounts } from '@domain/types';
+import { CATEGORY_KEYS, CATEGORY_LABELS, CATEGORY_LISTS } from '@domain/vocabulary';
+import { APPROVED, PENDING, type DemoCreative } from '@server/db/seed/demo-catalog';
+import { DEMO_PROJECT_ID } from '../scripts/firebase/demo-seed';
+import { expectNoSeriousA11yViolations, newPage } from '../e2e/support/browser';
+
+/**
+ * The filter dialog's counts in the Firebase build (docs/decisions/024): a visitor opens « Filtres »
+ * and sees, beside every value and flag, how many approved demo creatives it would show — the
+ * domain's counts (domain/facets.ts) of the seeded catalogue — then chooses a value and sees the
+ * other groups' counts follow it. The journey's specialist may have approved the demo agency's
+ * pending creative before this file runs: the approved set is read from the emulator.
+ */
+
+/** The flags' legends (src/components/creative/badges.tsx, spec §2). */
+const FLAG_LABELS = { junto: 'Junto X Angel Studio', tested: 'Tested & approved' } as const;
+
+/** The approved demo creatives as the emulator holds them now (the rules apply: a visitor's list). */
+async function approvedNow(): Promise<DemoCreative[]> {
+  const url = `http://${inject('firestoreHost')}/v1/projects/${DEMO_PROJECT_ID}/databases/(default)/documents:runQuery`;
+  const where = { fieldFilter: { field: { fieldPath: 'status' }, op: 'EQUAL', value: { stringValue: 'approved' } } };
+  const res = await fetch(url, {
+    method: 'POST',
+    body: JSON.stringify({ structuredQuery: { from: [{ collectionId: 'creatives' }], where } }),
+  });
+  expect(res.status).toBe(200);
+  const rows = (await res.json()) as { document?: { fields: { name: { stringValue: string } } } }[];
+  const names = rows.flatMap((r) => (r.document ? [r.document.fields.name.stringValue] : []));
+  const known = [...APPROVED, ...PENDING].filter((c) => names.includes(c.name));
+  expect(known).toHaveLength(names.length);
+  return known;
+}
+
+/** The domain's counts of a view over some demo creatives. */
+function domainCounts(creatives: DemoCreative[], filters: GalleryFilters): FacetCounts {
+  const masks = creatives.map((c) =>
+    maskOf([
+      ...CATEGORY_KEYS.flatMap((key) => c[key].map((value) => `${key}:${value}`)),
+      ...(c.isJuntoAngel ? ['junto'] : []),
+      ...(c.testedAndApproved ? ['tested'] : []),
+    ]),
+  );
+  return countFacets({ lo: masks.map((m) => m.lo), hi: masks.map((m) => m.hi), n: masks.map(() => 1) }, filters);
+}
+
+/** The number shown beside a chip (its aria-hidden part), or null when none is. */
+async function shownCount(chip: Locator): Promise<number | null> {
+  const number = chip.locator('span[aria-hidden]');
+  if ((await number.count()) === 0) return null;
+  return Number((await number.textContent())!.replace(/\s/g, ''));
+}
+
+/** Every count the dialog shows, in the shape of FacetCounts. */
+async function dialogCounts(dialog: Locator): Promise<FacetCounts> {
+  const categories = {} as FacetCounts['categories'];
+  for (const key of CATEGORY_KEYS) {
+    const group = dialog.getByRole('group', { name: CATEGORY_LABELS[key] });
+    categories[key] = {};
+    for (const value of CATEGORY_LISTS[key]) {
+      categories[key][value] = (await shownCount(group.getByRole('button', { name: value, exact: true }))) ?? -1;
+    }
+  }
+  const flag = async (label: string) => (await shownCount(dialog.getByRole('button', { name: `${label} : Oui` }))) ?? -1;
+  const footer = (await dialog.getByText(/^\d[\d\s]* créas? correspond/).textContent()) ?? '';
+  return {
+    total: Number(footer.replace(/\D/g, '')),
+    categories,
+    junto: await flag(FLAG_LABELS.junto),
+    tested: await flag(FLAG_LABELS.tested),
+  };
+}
+
+describe('visitor, filter counts', () => {
+  let page: Page;
+  let dialog: Locator;
+  let approved: DemoCreative[] = [];
+
+  it('opening « Filtres » shows the count of approved creatives beside every value and flag', async () => {
+    approved = await approvedNow();
+    expect(approved.length).toBeGreaterThanOrEqual(APPROVED.length);
+    page = await newPage();
+    await page.goto('/');
+    await page
+      .getByRole('region', { name: 'Galerie des créas' })
+      .getByRole('button', { name: /^Filtres/ })
+      .click();
+    dialog = page.getByRole('dialog', { name: 'Filtres' });
+    await dialog.getByText(`${approved.length} créas correspondent`).waitFor({ timeout: 20_000 });
+    const expected = domainCounts(approved, EMPTY_FILTERS);
+    expect(await dialogCounts(dialog)).toEqual(expected);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  it('choosing a value (Format: Vidéo) makes the other groups count the videos only', async () => {
+    const filters: GalleryFilters = { ...EMPTY_FILTERS, categories: { format: ['Vidéo'] } };
+    const expected = domainCounts(approved, filters);
+    expect(expected.total).toBeGreaterThan(0);
+    expect(expected.total).toBeLessThan(approved.length);
+    await dialog.getByRole('group', { name: 'Format' }).getByRole('button', { name: 'Vidéo', exact: true }).click();
+    const total = expected.total > 1 ? `${expected.total} créas correspondent` : `${expected.total} créa correspond`;
+    await dialog.getByText(total).waitFor();
+    expect(await dialogCounts(dialog)).toEqual(expected);
+    // The Format values still count with nothing else chosen.
+    expect(expected.categories.format).toEqual(domainCounts(approved, EMPTY_FILTERS).categories.format);
+    // A type no video has shows 0, dimmed, and can still be chosen.
+    const none = Object.entries(expected.categories.type).find(([, n]) => n === 0)?.[0];
+    expect(none).toBeDefined();
+    const chip = dialog.getByRole('group', { name: 'Type' }).getByRole('button', { name: none, exact: true });
+    expect(await chip.getAttribute('data-empty')).toBe('');
+    expect(await chip.isEnabled()).toBe(true);
+    await page.context().close();
+  });
+});
