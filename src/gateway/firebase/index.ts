@@ -6,6 +6,7 @@ import { firebaseAuth, type ProfileStore } from './auth';
 import { firebaseComments } from './comments';
 import type { FirebaseContext } from './context';
 import { firebaseCreatives } from './creatives';
+import { browserFingerprinter, memoizedFingerprinter, type Fingerprinter } from './fingerprints';
 import { firebaseFolders } from './folders';
 import { firebaseMyData } from './my-data';
 import { firebaseProfilesOrDefault } from './profiles';
@@ -20,6 +21,7 @@ import { createWebhookPoster, type WebhookPoster } from './webhooks';
 export type { FirebaseClientConfig } from '@/config/env';
 export type { MediaStore, StoredMedia } from './storage';
 export type { ProfileStore } from './auth';
+export type { Fingerprinter } from './fingerprints';
 
 export interface FirebaseGatewayOptions extends FirebaseAppOptions {
   /** Where media go (default: Cloud Storage). */
@@ -27,6 +29,8 @@ export interface FirebaseGatewayOptions extends FirebaseAppOptions {
   /** Where profiles live (default: Firestore `users/{uid}`). */
   profiles?: ProfileStore;
   webhook?: WebhookPoster;
+  /** How a chosen file is fingerprinted (default: in the browser, src/lib/file-fingerprint.ts). */
+  fingerprint?: Fingerprinter;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -53,20 +57,21 @@ export function createFirebaseGateway(config: FirebaseClientConfig, options: Fir
     webhooks: { registration: config.registrationWebhookUrl, submission: config.submissionWebhookUrl },
     log,
     reads: newReadMeter(),
+    fingerprint: memoizedFingerprinter(options.fingerprint ?? browserFingerprinter),
   };
   return {
     // Firestore has no text ranking, and counting every value of a view would bill a count per value:
     // a search lists newest first, the filters show no counts (README, "Firebase mode"). Share links
     // need a server to check a token and a password without opening the folder to everyone, and notes
-    // live beside them; duplicate detection needs the server's fingerprints of every upload: none of
-    // these is offered here. Firebase Auth's client SDK cannot list or end another device's session
-    // (only the Admin SDK can revoke refresh tokens): no list of signed-in devices either.
+    // live beside them: neither is offered here. Firebase Auth's client SDK cannot list or end another
+    // device's session (only the Admin SDK can revoke refresh tokens): no list of signed-in devices
+    // either. Duplicates are checked with fingerprints the browser computes (duplicates.ts, ADR 025).
     features: {
       relevanceSort: false,
       facetCounts: false,
       folderShares: false,
       folderNotes: false,
-      duplicateCheck: false,
+      duplicateCheck: true,
       deviceSessions: false,
     },
     auth: firebaseAuth({
