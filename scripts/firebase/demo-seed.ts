@@ -22,6 +22,8 @@ import {
 import { ANALYSIS_DOC, creativeFormDocuments, PRIVATE_COLLECTION } from '@/gateway/firebase/creative-document';
 import type { UserDoc } from '@/gateway/firebase/mappers';
 import { perceptualHash, sha256Of } from '@server/media/fingerprint';
+import { resolveMediaTools } from '@server/media/media-tools';
+import { extractPoster } from '@server/media/video';
 import { clearFirestoreEmulator } from '../firestore-emulator.mjs';
 import { openAdmin } from './admin';
 
@@ -114,7 +116,9 @@ async function writeDemoMedia(c: DemoCreative, rank: number, mediaDir: string, m
     await fs.writeFile(path.join(mediaDir, `${base}.mp4`), video);
     await fs.writeFile(path.join(mediaDir, `${base}-poster.jpg`), poster);
     const { width = 0, height = 0 } = await sharp(poster).metadata();
-    const fingerprint = await serverFingerprint(video, poster);
+    // An upload of this clip is hashed by its ffmpeg poster at 1 s (the committed poster is another frame).
+    const frame = await extractPoster(resolveMediaTools(process.env), path.join(assets, `${c.video}.mp4`));
+    const fingerprint = await serverFingerprint(video, frame?.poster ?? poster);
     return {
       mediaType: 'video',
       mediaUrl: `${mediaBase}/${base}.mp4`,
