@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Timestamp, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
 import sharp from 'sharp';
+import { dHashToHex, indexedFingerprint, type IndexedFingerprint } from '@domain/fingerprints';
 import { creativeInput } from '@domain/schemas/creative';
 import type { Role } from '@domain/roles';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@server/db/seed/accounts';
@@ -20,6 +21,9 @@ import {
 } from '@server/db/seed/demo-plan';
 import { ANALYSIS_DOC, creativeFormDocuments, PRIVATE_COLLECTION } from '@/gateway/firebase/creative-document';
 import type { UserDoc } from '@/gateway/firebase/mappers';
+import { perceptualHash, sha256Of } from '@server/media/fingerprint';
+import { resolveMediaTools } from '@server/media/media-tools';
+import { extractPoster } from '@server/media/video';
 import { clearFirestoreEmulator } from '../firestore-emulator.mjs';
 import { openAdmin } from './admin';
 
@@ -27,7 +31,8 @@ import { openAdmin } from './admin';
  * The demo library of the self-hosted mode (server/db/seed/: same accounts, creatives, likes and
  * comments) written into the Firebase emulators in the stored shape of docs/decisions/005: public
  * fields and index keys on `creatives/{id}`, the analysis in `creatives/{id}/private/analysis`,
- * `users/{uid}/likes/{creativeId}` beside `likedBy`, `contributors/{uid}` for every submitter.
+ * `users/{uid}/likes/{creativeId}` beside `likedBy`, `contributors/{uid}` for every submitter, and
+ * each file's fingerprint (`fingerprints/{key}`, docs/decisions/025) as the server computes it.
  * The media are files written to `mediaDir`, which the site serves at `mediaBase` (Firebase
  * Storage has no emulator on our machines). Used by `npm run seed:firebase`, `npm run
  * start:firebase` and the Firebase browser journey.
@@ -84,6 +89,13 @@ interface DemoMedia {
   posterUrl: string | null;
   width: number;
   height: number;
+  /** The file's SHA-256 and its picture's dHash (the video's poster), as the self-hosted server stores them. */
+  fingerprint: IndexedFingerprint;
+}
+
+async function serverFingerprint(file: Buffer, picture: Buffer): Promise<IndexedFingerprint> {
+  const phash = await perceptualHash(picture);
+  return indexedFingerprint({ sha256: await sha256Of(file), dhash: phash === null ? null : dHashToHex(phash) });
 }
 
 const fileSlug = (name: string) =>
@@ -100,14 +112,34 @@ async function writeDemoMedia(c: DemoCreative, rank: number, mediaDir: string, m
   const base = `${String(rank).padStart(2, '0')}-${fileSlug(c.name)}`;
   if (c.video) {
     const poster = await fs.readFile(path.join(assets, `${c.video}-poster.jpg`));
-    await fs.copyFile(path.join(assets, `${c.video}.mp4`), path.join(mediaDir, `${base}.mp4`));
+    const video = await fs.readFile(path.join(assets, `${c.video}.mp4`));
+    await fs.writeFile(path.join(mediaDir, `${base}.mp4`), video);
     await fs.writeFile(path.join(mediaDir, `${base}-poster.jpg`), poster);
     const { width = 0, height = 0 } = await sharp(poster).metadata();
-    return { mediaType: 'video', mediaUrl: `${mediaBase}/${base}.mp4`, posterUrl: `${mediaBase}/${base}-poster.jpg`, width, height };
+    // An upload of this clip is hashed by its ffmpeg poster at 1 s (the committed poster is another frame).
+    const frame = await extractPoster(resolveMediaTools(process.env), path.join(assets, `${c.video}.mp4`));
+    const fingerprint = await serverFingerprint(video, frame?.poster ?? poster);
+    return {
+      mediaType: 'video',
+      mediaUrl: `${mediaBase}/${base}.mp4`,
+      posterUrl: `${mediaBase}/${base}-poster.jpg`,
+      width,
+      height,
+      fingerprint,
+    };
   }
   const art = c.art!;
-  await fs.writeFile(path.join(mediaDir, `${base}.jpg`), await renderAd({ ...art, brand: c.advertiser }));
-  return { mediaType: 'image', mediaUrl: `${mediaBase}/${base}.jpg`, posterUrl: null, width: art.size[0], height: art.size[1] };
+  const image = await renderAd({ ...art, brand: c.advertiser });
+  await fs.writeFile(path.join(mediaDir, `${base}.jpg`), image);
+  const fingerprint = await serverFingerprint(image, image);
+  return {
+    mediaType: 'image',
+    mediaUrl: `${mediaBase}/${base}.jpg`,
+    posterUrl: null,
+    width: art.size[0],
+    height: art.size[1],
+    fingerprint,
+  };
 }
 
 /** Writes [reference, data] pairs in batches (the seed has a few hundred documents). */
@@ -208,6 +240,8 @@ export async function seedFirebaseDemo(options: FirebaseSeedOptions): Promise<Fi
       const { creative, analysis } = creativeFormDocuments(input);
       const featured = c.name === FEATURED.name;
       const ref = db.doc(`creatives/${x.id}`);
+      const fingerprintKey = db.collection('fingerprints').doc().id;
+      writes.push([db.doc(`fingerprints/${fingerprintKey}`), { ...x.media.fingerprint }]);
       writes.push([
         ref,
         {
@@ -231,6 +265,7 @@ export async function seedFirebaseDemo(options: FirebaseSeedOptions): Promise<Fi
           analyzedBy: featured ? FEATURED.analyzedBy : null,
           rating: featured ? FEATURED.rating : null,
           rejectionReason: x.reason,
+          fingerprintKey,
         },
       ]);
       writes.push([ref.collection(PRIVATE_COLLECTION).doc(ANALYSIS_DOC), { ...analysis }]);

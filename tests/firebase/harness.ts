@@ -7,7 +7,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { acceptedMedia } from '@domain/media-rules';
 import type { Role } from '@domain/roles';
 import type { User } from '@domain/types';
-import { createFirebaseGateway, type FirebaseGateway, type MediaStore } from '@/gateway/firebase';
+import { createFirebaseGateway, type Fingerprinter, type FirebaseGateway, type MediaStore } from '@/gateway/firebase';
 import { mediaPath } from '@/gateway/firebase/storage';
 import type { SeededCreative } from '../../bench/firebase/gallery-seed';
 import { pngBytes } from '../helpers/uploads';
@@ -61,6 +61,8 @@ export async function firebaseTestBackend(emulators: {
   firestore: EmulatorProbe;
   storage: EmulatorProbe;
   media?: MediaStore;
+  /** How the gateways fingerprint files (default: the browser code, which reads no picture in Node). */
+  fingerprint?: Fingerprinter;
 }): Promise<FirebaseTestBackend> {
   const { auth, firestore, storage } = emulators;
   const env = await initializeTestEnvironment({
@@ -84,6 +86,7 @@ export async function firebaseTestBackend(emulators: {
       mode: 'memory',
       ports: { auth: auth.port, firestore: firestore.port, storage: storage.port },
       media,
+      fingerprint: emulators.fingerprint,
       log: () => {},
     });
     gateways.push(g);

@@ -6,6 +6,7 @@ import type { FirebaseServices } from './app';
 import { currentUid, type ProfileStore } from './auth';
 import { endIfRevoked } from './device-sessions';
 import { gatewayError, toGatewayError, type ErrorContext } from './errors';
+import type { Fingerprinter } from './fingerprints';
 import type { ReadMeter } from './reads';
 import type { MediaStore } from './storage';
 import type { WebhookPoster } from './webhooks';
@@ -19,6 +20,8 @@ export interface FirebaseContext extends FirebaseServices {
   log: (message: string, error?: unknown) => void;
   /** Reads asked of Firestore through reads.ts (benchmarks, tests). */
   reads: ReadMeter;
+  /** A chosen file's SHA-256 and dHash, once per file (fingerprints.ts; the duplicate warning). */
+  fingerprint: Fingerprinter;
 }
 
 export function uidOf(ctx: FirebaseContext): Promise<string | null> {

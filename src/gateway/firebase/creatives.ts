@@ -16,7 +16,6 @@ import {
   where,
   writeBatch,
   type DocumentData,
-  type DocumentReference,
   type QueryConstraint,
 } from 'firebase/firestore';
 import { creativeOfMonthRule, pickCreativeOfMonth } from '@domain/creative-of-month';
@@ -30,12 +29,12 @@ import { adminCreativeInput, creativeInput } from '@domain/schemas/creative';
 import { matchesSearch } from '@domain/search';
 import { statusOnSubmit } from '@domain/transitions';
 import type { Analysis, Creative, LikeState, Page, User } from '@domain/types';
-import { GatewayError, type Gateway, type GallerySort, type UploadProgress } from '../types';
+import type { Gateway, GallerySort, UploadProgress } from '../types';
 import { chunks, dataOf, guard, requireUid, requireViewer, uidOf, viewerOf, type FirebaseContext } from './context';
 import { creativeFormDocuments, derivedFields, type IndexedFields } from './creative-document';
+import { createCreative, newCreativeFields } from './creative-writes';
 import {
   analysisRef,
-  contributorRef,
   creativeRef,
   notFoundCreative,
   readCreativeDoc,
@@ -45,12 +44,13 @@ import {
 } from './creatives-shared';
 import { firebaseDiscovery } from './discovery';
 import { firebaseFacetCounts } from './facet-counts';
+import { dropFingerprint } from './fingerprints';
 import { gatewayError, validate } from './errors';
 import { toCreative } from './mappers';
 import { byTimestamp, newestFirstReader } from './keyset';
 import { favoritesPage, likeRef } from './likes';
 import { collectPage, decodeCursor, encodeCursor, type ScanBatch, type ScanPosition } from './paging';
-import { cappedCount, readDocument, readQuery, readsSince } from './reads';
+import { cappedCount, readQuery, readsSince } from './reads';
 import { galleryFiltersOf, indexedParts, partIsWholeRequest, partLabel, pickPart, type IndexedPart } from './gallery-plan';
 import type { StoredMedia } from './storage';
 import { submissionPayload } from './webhooks';
@@ -263,50 +263,6 @@ function removeMedia(ctx: FirebaseContext, path: unknown): Promise<void> {
 
 const EMPTY_ANALYSIS: Analysis = { attention: '', interest: '', desire: '', bestPractices: [], actions: [] };
 
-/** Fields every new creative starts with (spec §3); the rules check each of them. */
-function newCreativeFields(viewer: User, status: 'pending' | 'approved') {
-  return {
-    likes: 0,
-    likedBy: [],
-    comments: 0,
-    createdAt: serverTimestamp(),
-    validated: status === 'approved',
-    status,
-    submittedBy: viewer.id,
-    isFeatured: false,
-    featuredAt: null,
-    analyzedBy: null,
-    rating: null,
-    rejectionReason: null,
-  };
-}
-
-/**
- * A new creative, its analysis and, with someone's first creative, their `contributors/{uid}` entry
- * (contract §3: the registry of everyone who ever submitted) — in one batch. A batch cannot read,
- * so the entry is looked up just before; the rules refuse a creative whose submitter has no entry
- * after the write, and a second creation of the entry. When two first submissions race, the one
- * that loses finds the entry written by the other and is sent again without it.
- */
-async function createCreative(ctx: FirebaseContext, ref: DocumentReference, creative: DocumentData, analysis: Analysis, uid: string) {
-  const contributor = contributorRef(ctx, uid);
-  const registered = async () => (await readDocument(ctx.reads, contributor)).exists();
-  const write = (withContributor: boolean) => {
-    const batch = writeBatch(ctx.db);
-    batch.set(ref, creative);
-    batch.set(analysisRef(ctx, ref.id), analysis);
-    if (withContributor) batch.set(contributor, { uid, since: serverTimestamp() });
-    return batch.commit();
-  };
-  if (await registered()) return write(false);
-  try {
-    await write(true);
-  } catch (err) {
-    if (!(await registered())) throw err;
-    await write(false);
-  }
-}
-
 export function firebaseCreatives(ctx: FirebaseContext): Gateway['creatives'] {
   const col = () => collection(ctx.db, 'creatives');
 
@@ -345,8 +301,8 @@ export function firebaseCreatives(ctx: FirebaseContext): Gateway['creatives'] {
     ...firebaseDiscovery(ctx),
 
     facets: firebaseFacetCounts(ctx),
-    // features.duplicateCheck is false: no server computes hashes here (README, "Firebase mode").
-    checkDuplicates: () => Promise.reject(new GatewayError('INTERNAL', MSG.duplicateCheckUnavailable, 501)),
+    // The browser hashes the file (duplicates.ts, loaded on demand with the hashing code).
+    checkDuplicates: async (file) => (await import('./duplicates')).checkDuplicates(ctx, file),
 
     async list(q) {
       const uid = await uidOf(ctx);
@@ -436,6 +392,7 @@ export function firebaseCreatives(ctx: FirebaseContext): Gateway['creatives'] {
       checkMedia(file);
       const status = statusOnSubmit(viewer.role) === 'approved' ? 'approved' : 'pending';
       const { creative, analysis } = creativeFormDocuments(data);
+      const fingerprint = await ctx.fingerprint(file);
       const stored = await storeMedia(ctx, file, viewer, onProgress);
       const ref = doc(col());
       try {
@@ -456,6 +413,7 @@ export function firebaseCreatives(ctx: FirebaseContext): Gateway['creatives'] {
             },
             analysis,
             viewer.id,
+            fingerprint,
           ),
         );
       } catch (err) {
@@ -511,6 +469,7 @@ export function firebaseCreatives(ctx: FirebaseContext): Gateway['creatives'] {
         const first = writeBatch(ctx.db);
         first.delete(ref);
         first.delete(analysisRef(ctx, id));
+        dropFingerprint(ctx, first, existing);
         for (const c of groups[0] ?? []) first.delete(c.ref);
         await first.commit();
         for (const group of groups.slice(1)) {

@@ -6,6 +6,7 @@ import { firebaseAuth, type ProfileStore } from './auth';
 import { firebaseComments } from './comments';
 import type { FirebaseContext } from './context';
 import { firebaseCreatives } from './creatives';
+import { browserFingerprinter, memoizedFingerprinter, type Fingerprinter } from './fingerprints';
 import { firebaseFolders } from './folders';
 import { firebaseMyData } from './my-data';
 import { firebaseProfilesOrDefault } from './profiles';
@@ -20,6 +21,7 @@ import { createWebhookPoster, type WebhookPoster } from './webhooks';
 export type { FirebaseClientConfig } from '@/config/env';
 export type { MediaStore, StoredMedia } from './storage';
 export type { ProfileStore } from './auth';
+export type { Fingerprinter } from './fingerprints';
 
 export interface FirebaseGatewayOptions extends FirebaseAppOptions {
   /** Where media go (default: Cloud Storage). */
@@ -27,6 +29,8 @@ export interface FirebaseGatewayOptions extends FirebaseAppOptions {
   /** Where profiles live (default: Firestore `users/{uid}`). */
   profiles?: ProfileStore;
   webhook?: WebhookPoster;
+  /** How a chosen file is fingerprinted (default: in the browser, src/lib/file-fingerprint.ts). */
+  fingerprint?: Fingerprinter;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -53,22 +57,23 @@ export function createFirebaseGateway(config: FirebaseClientConfig, options: Fir
     webhooks: { registration: config.registrationWebhookUrl, submission: config.submissionWebhookUrl },
     log,
     reads: newReadMeter(),
+    fingerprint: memoizedFingerprinter(options.fingerprint ?? browserFingerprinter),
   };
   return {
     // Firestore has no text ranking: a search lists newest first. The filter counts are count
     // aggregations, one per value, cached per query (facet-counts.ts, docs/decisions/024). Share links
-    // need a server to check a token and a password without opening the folder to everyone, and
-    // duplicate detection needs the server's fingerprints of every upload: neither is offered here.
-    // Folder notes are the owner's documents beside the folder (folder-notes.ts, docs/decisions/022).
-    // Firebase Auth's client SDK cannot list another device's session: the account page shows this
-    // device only, and the rules refuse the others once they are signed out (device-sessions.ts,
-    // docs/decisions/023).
+    // need a server to check a token and a password without opening the folder to everyone: not
+    // offered here. Folder notes are the owner's documents beside the folder (folder-notes.ts,
+    // docs/decisions/022). Firebase Auth's client SDK cannot list another device's session: the
+    // account page shows this device only, and the rules refuse the others once they are signed out
+    // (device-sessions.ts, docs/decisions/023). Duplicates are checked with fingerprints the browser
+    // computes (duplicates.ts, docs/decisions/025).
     features: {
       relevanceSort: false,
       facetCounts: true,
       folderShares: false,
       folderNotes: true,
-      duplicateCheck: false,
+      duplicateCheck: true,
       deviceSessions: true,
       otherDevicesListed: false,
     },
