@@ -1,7 +1,4 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import {
   collection,
   deleteField,
@@ -11,14 +8,13 @@ import {
   query,
   serverTimestamp,
   setDoc,
-  setLogLevel,
   Timestamp,
   updateDoc,
   where,
   type Firestore,
 } from 'firebase/firestore';
-import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
-import { probe, reportSkip } from './emulators';
+import { describe, it } from 'vitest';
+import { profile, rulesEmulator, rulesSuite, seedPeople } from './rules-harness';
 
 /**
  * 'Déconnecter les autres appareils' in the rules (firestore.rules, sessionStillValid; ADR 023):
@@ -27,25 +23,12 @@ import { probe, reportSkip } from './emulators';
  * `sessionsKeptAuthTime`); tokens signed in after it pass. Nobody sets another user's time, nor
  * their own to another time than now. Skipped with the reason without the emulator.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const firestoreRules = readFileSync(path.join(root, 'firestore.rules'), 'utf8');
 const PROJECT = 'demo-creatheque-session-rules';
 
-setLogLevel('silent');
-delete process.env.FIREBASE_EMULATOR_HUB;
-
-const firestoreEmulator = await probe('firestore');
-if (!firestoreEmulator.available) reportSkip('tests/firebase/device-session-rules.test.ts', [firestoreEmulator]);
+const firestoreEmulator = await rulesEmulator('tests/firebase/device-session-rules.test.ts');
 
 const PEOPLE = { alice: 'user', bob: 'user', sam: 'specialist', ada: 'admin' } as const;
 type Uid = keyof typeof PEOPLE | 'newcomer';
-const profile = (uid: string, role: string) => ({
-  firstName: uid[0]!.toUpperCase() + uid.slice(1),
-  lastName: 'Test',
-  email: `${uid}@example.com`,
-  role,
-  createdAt: '2026-01-01T00:00:00.000Z',
-});
 
 /** Alice clicked at 12:00:00.500 on a device signed in at 09:00 (seconds, as `auth_time`). */
 const REVOKED_AT = new Date('2026-06-01T12:00:00.500Z');
@@ -56,32 +39,16 @@ const SAME_SECOND = REVOKED_SECOND;
 const AFTER = REVOKED_SECOND + 1;
 
 describe.skipIf(!firestoreEmulator.available)('device sessions in the rules (firestore.rules)', () => {
-  let env: RulesTestEnvironment;
-  /** A client of `uid` whose ID token was signed in at `authTime` (seconds since 1970). */
-  const db = (uid: Uid, authTime = KEPT): Firestore =>
-    env.authenticatedContext(uid, { email: `${uid}@example.com`, auth_time: authTime }).firestore() as unknown as Firestore;
   const me = (store: Firestore, uid: Uid = 'alice') => doc(store, 'users', uid);
 
-  beforeAll(async () => {
-    env = await initializeTestEnvironment({
-      projectId: PROJECT,
-      firestore: { rules: firestoreRules, host: firestoreEmulator.host, port: firestoreEmulator.port },
-    });
+  const suite = rulesSuite(PROJECT, firestoreEmulator, async (admin) => {
+    await seedPeople(admin, PEOPLE);
+    await setDoc(me(admin), { sessionsRevokedAt: Timestamp.fromDate(REVOKED_AT), sessionsKeptAuthTime: KEPT }, { merge: true });
+    await setDoc(doc(admin, 'folders', 'f1'), { userId: 'alice', name: 'Idées', creatives: [], createdAt: Timestamp.now() });
+    await setDoc(doc(admin, 'users', 'alice', 'notifications', 'n1'), { type: 'comment', read: false });
   });
-  afterAll(async () => {
-    await env?.cleanup();
-  });
-
-  beforeEach(async () => {
-    await env.clearFirestore();
-    await env.withSecurityRulesDisabled(async (ctx) => {
-      const admin = ctx.firestore() as unknown as Firestore;
-      for (const [uid, role] of Object.entries(PEOPLE)) await setDoc(doc(admin, 'users', uid), profile(uid, role));
-      await setDoc(me(admin), { sessionsRevokedAt: Timestamp.fromDate(REVOKED_AT), sessionsKeptAuthTime: KEPT }, { merge: true });
-      await setDoc(doc(admin, 'folders', 'f1'), { userId: 'alice', name: 'Idées', creatives: [], createdAt: Timestamp.now() });
-      await setDoc(doc(admin, 'users', 'alice', 'notifications', 'n1'), { type: 'comment', read: false });
-    });
-  });
+  /** A client of `uid` whose ID token was signed in at `authTime` (seconds since 1970). */
+  const db = (uid: Uid, authTime = KEPT): Firestore => suite.db(uid, { auth_time: authTime });
 
   /** What a signed-in device of alice does all day: own profile, folders, notifications, a new folder, her names. */
   async function everyday(store: Firestore, expect: typeof assertSucceeds | typeof assertFails) {

@@ -1,7 +1,4 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import {
   collection,
   deleteDoc,
@@ -10,20 +7,16 @@ import {
   getDocs,
   limit,
   query,
-  serverTimestamp,
   setDoc,
-  setLogLevel,
   Timestamp,
   updateDoc,
   where,
   writeBatch,
   type Firestore,
 } from 'firebase/firestore';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { indexedFingerprint } from '@domain/fingerprints';
-import type { Analysis } from '@domain/types';
-import { derivedFields } from '@/gateway/firebase/creative-document';
-import { probe, reportSkip } from './emulators';
+import { EMPTY_ANALYSIS, newCreative, rulesEmulator, rulesSuite, seedPeople, storedCreative } from './rules-harness';
 
 /**
  * The fingerprint index of the duplicate warning (firestore.rules: fingerprints/{key} and
@@ -32,57 +25,16 @@ import { probe, reportSkip } from './emulators';
  * without telling them whose creative, or which, a fingerprint belongs to. Skipped with the reason
  * without the emulator.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const firestoreRules = readFileSync(path.join(root, 'firestore.rules'), 'utf8');
 const PROJECT = 'demo-creatheque-fingerprint-rules';
 
-setLogLevel('silent');
-delete process.env.FIREBASE_EMULATOR_HUB;
-
-const firestoreEmulator = await probe('firestore');
-if (!firestoreEmulator.available) reportSkip('tests/firebase/fingerprint-rules.test.ts', [firestoreEmulator]);
+const firestoreEmulator = await rulesEmulator('tests/firebase/fingerprint-rules.test.ts');
 
 const PEOPLE = { alice: 'user', agnes: 'agency', agathe: 'agency', sam: 'specialist', ada: 'admin' } as const;
 type Uid = keyof typeof PEOPLE;
 
-const FIELDS = {
-  name: 'Visuel',
-  advertiser: 'Marque',
-  format: 'Statique',
-  objective: 'TOFU',
-  type: 'UGC',
-  sector: 'Food',
-  platform: 'Meta',
-  isJuntoAngel: false,
-  testedAndApproved: false,
-};
-const EMPTY: Analysis = { attention: '', interest: '', desire: '', bestPractices: [], actions: [] };
-
 /** A creative as the adapter creates it (firestore.rules' creative rules accept it), with `fingerprintKey`. */
-const creative = (submittedBy: string, status: 'pending' | 'approved', fingerprintKey: string | null) => ({
-  ...FIELDS,
-  ...derivedFields(FIELDS, EMPTY),
-  mediaUrl: 'http://127.0.0.1/media.png',
-  mediaPath: 'creatives/1700000000000-abc.png',
-  mediaType: 'image',
-  image: null,
-  posterUrl: null,
-  width: null,
-  height: null,
-  likes: 0,
-  likedBy: [],
-  comments: 0,
-  createdAt: serverTimestamp(),
-  validated: status === 'approved',
-  status,
-  submittedBy,
-  isFeatured: false,
-  featuredAt: null,
-  analyzedBy: null,
-  rating: null,
-  rejectionReason: null,
-  fingerprintKey,
-});
+const creative = (submittedBy: string, status: 'pending' | 'approved', fingerprintKey: string | null) =>
+  newCreative(submittedBy, status, { fingerprintKey });
 
 const FINGERPRINT = indexedFingerprint({ sha256: 'ab'.repeat(32), dhash: '0f0f3c3c7070e1e1' });
 /** Index keys of the stored creatives (20 letters and digits, like Firestore's ids). */
@@ -90,50 +42,20 @@ const KEY = { pub: 'PubKey00000000000000', wait: 'WaitKey0000000000000' };
 const FRESH_KEY = 'FreshKey000000000000';
 
 describe.skipIf(!firestoreEmulator.available)('fingerprint index rules (firestore.rules)', () => {
-  let env: RulesTestEnvironment;
-  const db = (uid: Uid | null): Firestore =>
-    (uid === null
-      ? env.unauthenticatedContext().firestore()
-      : env.authenticatedContext(uid, { email: `${uid}@example.com` }).firestore()) as unknown as Firestore;
-
-  beforeAll(async () => {
-    env = await initializeTestEnvironment({
-      projectId: PROJECT,
-      firestore: { rules: firestoreRules, host: firestoreEmulator.host, port: firestoreEmulator.port },
-    });
-  });
-  afterAll(async () => {
-    await env?.cleanup();
-  });
-
   // agnes (agency) has an approved creative `pub` and a pending one `wait`, both fingerprinted, and an
   // older one `old` without a fingerprint; every submitter is in the contributors registry.
-  beforeEach(async () => {
-    await env.clearFirestore();
-    await env.withSecurityRulesDisabled(async (ctx) => {
-      const admin = ctx.firestore() as unknown as Firestore;
-      for (const [uid, role] of Object.entries(PEOPLE)) {
-        await setDoc(doc(admin, 'users', uid), {
-          firstName: uid,
-          lastName: 'Test',
-          email: `${uid}@example.com`,
-          role,
-          createdAt: '2026-01-01',
-        });
-        await setDoc(doc(admin, 'contributors', uid), { uid, since: Timestamp.now() });
-      }
-      const stored = (status: 'pending' | 'approved', key: string | null) => ({
-        ...creative('agnes', status, key),
-        createdAt: Timestamp.fromDate(new Date('2026-01-02T00:00:00Z')),
-      });
-      await setDoc(doc(admin, 'creatives', 'pub'), stored('approved', KEY.pub));
-      await setDoc(doc(admin, 'creatives', 'wait'), stored('pending', KEY.wait));
-      await setDoc(doc(admin, 'creatives', 'old'), stored('approved', null));
-      for (const id of ['pub', 'wait', 'old']) await setDoc(doc(admin, 'creatives', id, 'private', 'analysis'), EMPTY);
-      await setDoc(doc(admin, 'fingerprints', KEY.pub), FINGERPRINT);
-      await setDoc(doc(admin, 'fingerprints', KEY.wait), { ...FINGERPRINT, sha256: 'cd'.repeat(32) });
-    });
+  const suite = rulesSuite(PROJECT, firestoreEmulator, async (admin) => {
+    await seedPeople(admin, PEOPLE);
+    for (const uid of Object.keys(PEOPLE)) await setDoc(doc(admin, 'contributors', uid), { uid, since: Timestamp.now() });
+    const stored = (status: 'pending' | 'approved', key: string | null) => storedCreative('agnes', status, { fingerprintKey: key });
+    await setDoc(doc(admin, 'creatives', 'pub'), stored('approved', KEY.pub));
+    await setDoc(doc(admin, 'creatives', 'wait'), stored('pending', KEY.wait));
+    await setDoc(doc(admin, 'creatives', 'old'), stored('approved', null));
+    for (const id of ['pub', 'wait', 'old']) await setDoc(doc(admin, 'creatives', id, 'private', 'analysis'), EMPTY_ANALYSIS);
+    await setDoc(doc(admin, 'fingerprints', KEY.pub), FINGERPRINT);
+    await setDoc(doc(admin, 'fingerprints', KEY.wait), { ...FINGERPRINT, sha256: 'cd'.repeat(32) });
   });
+  const db = (uid: Uid | null): Firestore => suite.db(uid);
 
   /**
    * A submission as the adapter writes it (creative-writes.ts): the creative with its key, its
@@ -154,7 +76,7 @@ describe.skipIf(!firestoreEmulator.available)('fingerprint index rules (firestor
     const key = change.key ?? FRESH_KEY;
     const batch = writeBatch(store);
     batch.set(ref, { ...creative(uid, PEOPLE[uid] === 'agency' ? 'pending' : 'approved', key), ...change.creative });
-    batch.set(doc(store, 'creatives', ref.id, 'private', 'analysis'), EMPTY);
+    batch.set(doc(store, 'creatives', ref.id, 'private', 'analysis'), EMPTY_ANALYSIS);
     if (change.claim !== null) batch.set(doc(store, 'fingerprintClaims', uid), change.claim ?? { creativeId: ref.id });
     if (change.fingerprint !== null) batch.set(doc(store, 'fingerprints', key), change.fingerprint ?? { ...FINGERPRINT });
     await batch.commit();

@@ -1,7 +1,4 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import {
   arrayRemove,
   collection,
@@ -12,16 +9,15 @@ import {
   getDocs,
   query,
   setDoc,
-  setLogLevel,
   Timestamp,
   updateDoc,
   where,
   writeBatch,
   type Firestore,
 } from 'firebase/firestore';
-import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { NOTE_MAX } from '@domain/shares';
-import { probe, reportSkip } from './emulators';
+import { rulesEmulator, rulesSuite, seedPeople } from './rules-harness';
 
 /**
  * The rules of the folders' notes (firestore.rules, folders/{id}/notes/{creativeId}, docs/decisions/022):
@@ -29,59 +25,27 @@ import { probe, reportSkip } from './emulators';
  * on a creative the folder holds; and the attacks they exist for. Skipped with the reason without
  * the emulator.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const firestoreRules = readFileSync(path.join(root, 'firestore.rules'), 'utf8');
 const PROJECT = 'demo-creatheque-folder-note-rules';
 
-setLogLevel('silent');
-delete process.env.FIREBASE_EMULATOR_HUB;
-
-const firestoreEmulator = await probe('firestore');
-if (!firestoreEmulator.available) reportSkip('tests/firebase/folder-note-rules.test.ts', [firestoreEmulator]);
+const firestoreEmulator = await rulesEmulator('tests/firebase/folder-note-rules.test.ts');
 
 /** Two users, staff, and a deleted account (no profile) that still owns a folder. */
 const PEOPLE = { alice: 'user', bob: 'user', sam: 'specialist', ada: 'admin' } as const;
 type Uid = keyof typeof PEOPLE | 'ghost';
-const profile = (uid: string, role: string) => ({
-  firstName: uid[0]!.toUpperCase() + uid.slice(1),
-  lastName: 'Test',
-  email: `${uid}@example.com`,
-  role,
-  createdAt: '2026-01-01T00:00:00.000Z',
-});
 const folder = (userId: string, creatives: string[]) => ({ userId, name: 'Idées', creatives, createdAt: Timestamp.now() });
 
 describe.skipIf(!firestoreEmulator.available)('folder note rules (firestore.rules)', () => {
-  let env: RulesTestEnvironment;
-  const db = (uid: Uid | null): Firestore =>
-    (uid === null
-      ? env.unauthenticatedContext().firestore()
-      : env.authenticatedContext(uid, { email: `${uid}@example.com` }).firestore()) as unknown as Firestore;
   const note = (store: Firestore, folderId: string, creativeId: string) => doc(store, 'folders', folderId, 'notes', creativeId);
   const notes = (store: Firestore, folderId: string) => collection(store, 'folders', folderId, 'notes');
-
-  beforeAll(async () => {
-    env = await initializeTestEnvironment({
-      projectId: PROJECT,
-      firestore: { rules: firestoreRules, host: firestoreEmulator.host, port: firestoreEmulator.port },
-    });
+  const suite = rulesSuite(PROJECT, firestoreEmulator, async (admin) => {
+    await seedPeople(admin, PEOPLE);
+    await setDoc(doc(admin, 'folders', 'f1'), folder('alice', ['pub', 'deux']));
+    await setDoc(doc(admin, 'folders', 'f2'), folder('bob', ['pub']));
+    await setDoc(doc(admin, 'folders', 'gf'), folder('ghost', ['pub']));
+    await setDoc(note(admin, 'f1', 'pub'), { note: 'À montrer au client' });
+    await setDoc(note(admin, 'f2', 'pub'), { note: 'La note de Bob' });
   });
-  afterAll(async () => {
-    await env?.cleanup();
-  });
-
-  beforeEach(async () => {
-    await env.clearFirestore();
-    await env.withSecurityRulesDisabled(async (ctx) => {
-      const admin = ctx.firestore() as unknown as Firestore;
-      for (const [uid, role] of Object.entries(PEOPLE)) await setDoc(doc(admin, 'users', uid), profile(uid, role));
-      await setDoc(doc(admin, 'folders', 'f1'), folder('alice', ['pub', 'deux']));
-      await setDoc(doc(admin, 'folders', 'f2'), folder('bob', ['pub']));
-      await setDoc(doc(admin, 'folders', 'gf'), folder('ghost', ['pub']));
-      await setDoc(note(admin, 'f1', 'pub'), { note: 'À montrer au client' });
-      await setDoc(note(admin, 'f2', 'pub'), { note: 'La note de Bob' });
-    });
-  });
+  const db = (uid: Uid | null): Firestore => suite.db(uid);
 
   it("lets the owner read their folder's notes, one or all", async () => {
     await assertSucceeds(getDoc(note(db('alice'), 'f1', 'pub')));
@@ -151,7 +115,7 @@ describe.skipIf(!firestoreEmulator.available)('folder note rules (firestore.rule
     await assertSucceeds(out.commit());
 
     // Many notes of one folder and the folder itself: one batch, one owner check per note.
-    await env.withSecurityRulesDisabled(async (ctx) => {
+    await suite.env.withSecurityRulesDisabled(async (ctx) => {
       const admin = ctx.firestore() as unknown as Firestore;
       const ids = Array.from({ length: 30 }, (_, i) => `c${i}`);
       await setDoc(doc(admin, 'folders', 'big'), folder('alice', ids));

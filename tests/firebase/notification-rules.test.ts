@@ -1,7 +1,4 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import {
   arrayRemove,
   arrayUnion,
@@ -14,80 +11,29 @@ import {
   runTransaction,
   serverTimestamp,
   setDoc,
-  setLogLevel,
   Timestamp,
   updateDoc,
   type Firestore,
 } from 'firebase/firestore';
-import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
-import type { Analysis } from '@domain/types';
-import { derivedFields } from '@/gateway/firebase/creative-document';
-import { probe, reportSkip } from './emulators';
+import { describe, it } from 'vitest';
+import { rulesEmulator, rulesSuite, seedPeople, storedCreative } from './rules-harness';
 
 /**
  * The notification centre's rules (firestore.rules, users/{uid}/notifications and the e-mail
  * choices): the recipient reads and marks read only; each actor writes only the notification its
  * action implies, in the same write as the action. Skipped with the reason without the emulator.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const firestoreRules = readFileSync(path.join(root, 'firestore.rules'), 'utf8');
 const PROJECT = 'demo-creatheque-notification-rules';
 
-setLogLevel('silent');
-delete process.env.FIREBASE_EMULATOR_HUB;
-
-const firestoreEmulator = await probe('firestore');
-if (!firestoreEmulator.available) reportSkip('tests/firebase/notification-rules.test.ts', [firestoreEmulator]);
+const firestoreEmulator = await rulesEmulator('tests/firebase/notification-rules.test.ts');
 
 const PEOPLE = { alice: 'user', bob: 'user', agnes: 'agency', sam: 'specialist', ada: 'admin' } as const;
 type Uid = keyof typeof PEOPLE;
-const profile = (uid: string, role: string) => ({
-  firstName: uid[0]!.toUpperCase() + uid.slice(1),
-  lastName: 'Test',
-  email: `${uid}@example.com`,
-  role,
-  createdAt: '2026-01-01T00:00:00.000Z',
-});
 const actor = (uid: Uid) => ({ uid, firstName: uid[0]!.toUpperCase() + uid.slice(1), lastName: 'Test' });
 
-const FIELDS = {
-  name: 'Visuel',
-  advertiser: 'Marque',
-  format: 'Statique',
-  objective: 'TOFU',
-  type: 'UGC',
-  sector: 'Food',
-  platform: 'Meta',
-  isJuntoAngel: false,
-  testedAndApproved: false,
-};
-const EMPTY: Analysis = { attention: '', interest: '', desire: '', bestPractices: [], actions: [] };
-
-/** A stored creative of agnes that the creative rules accept (as in tests/firebase/rules.test.ts). */
-const creative = (status: 'pending' | 'approved' | 'rejected', extra: Record<string, unknown> = {}) => ({
-  ...FIELDS,
-  ...derivedFields(FIELDS, EMPTY),
-  mediaUrl: 'http://127.0.0.1/media.png',
-  mediaPath: 'creatives/1700000000000-abc.png',
-  mediaType: 'image',
-  image: null,
-  posterUrl: null,
-  width: null,
-  height: null,
-  likes: 0,
-  likedBy: [],
-  comments: 0,
-  createdAt: Timestamp.fromDate(new Date('2026-01-02T00:00:00Z')),
-  validated: status === 'approved',
-  status,
-  submittedBy: 'agnes',
-  isFeatured: false,
-  featuredAt: null,
-  analyzedBy: null,
-  rating: null,
-  rejectionReason: status === 'rejected' ? 'Flou' : null,
-  ...extra,
-});
+/** A stored creative of agnes that the creative rules accept. */
+const creative = (status: 'pending' | 'approved' | 'rejected', extra: Record<string, unknown> = {}) =>
+  storedCreative('agnes', status, extra);
 
 const notice = (type: string, creativeId: string, actors: unknown[], extra: Record<string, unknown> = {}) => ({
   type,
@@ -102,40 +48,24 @@ const notice = (type: string, creativeId: string, actors: unknown[], extra: Reco
 });
 
 describe.skipIf(!firestoreEmulator.available)('notification rules (firestore.rules)', () => {
-  let env: RulesTestEnvironment;
-  const db = (uid: Uid): Firestore => env.authenticatedContext(uid, { email: `${uid}@example.com` }).firestore() as unknown as Firestore;
   const note = (store: Firestore, recipient: string, id: string) => doc(store, 'users', recipient, 'notifications', id);
-
-  beforeAll(async () => {
-    env = await initializeTestEnvironment({
-      projectId: PROJECT,
-      firestore: { rules: firestoreRules, host: firestoreEmulator.host, port: firestoreEmulator.port },
+  const suite = rulesSuite(PROJECT, firestoreEmulator, async (admin) => {
+    await seedPeople(admin, PEOPLE);
+    await setDoc(doc(admin, 'creatives', 'wait'), creative('pending'));
+    await setDoc(doc(admin, 'creatives', 'pub'), creative('approved'));
+    await setDoc(doc(admin, 'comments', 'c1'), {
+      userId: 'alice',
+      creativeId: 'pub',
+      text: 'Bravo',
+      createdAt: Timestamp.now(),
+      userFirstName: 'Alice',
+      userLastName: 'Test',
+      likes: 0,
+      likedBy: [],
     });
+    await setDoc(note(admin, 'agnes', 'old'), { ...notice('creative_approved', 'pub', [actor('sam')]), createdAt: Timestamp.now() });
   });
-  afterAll(async () => {
-    await env?.cleanup();
-  });
-
-  beforeEach(async () => {
-    await env.clearFirestore();
-    await env.withSecurityRulesDisabled(async (ctx) => {
-      const admin = ctx.firestore() as unknown as Firestore;
-      for (const [uid, role] of Object.entries(PEOPLE)) await setDoc(doc(admin, 'users', uid), profile(uid, role));
-      await setDoc(doc(admin, 'creatives', 'wait'), creative('pending'));
-      await setDoc(doc(admin, 'creatives', 'pub'), creative('approved'));
-      await setDoc(doc(admin, 'comments', 'c1'), {
-        userId: 'alice',
-        creativeId: 'pub',
-        text: 'Bravo',
-        createdAt: Timestamp.now(),
-        userFirstName: 'Alice',
-        userLastName: 'Test',
-        likes: 0,
-        likedBy: [],
-      });
-      await setDoc(note(admin, 'agnes', 'old'), { ...notice('creative_approved', 'pub', [actor('sam')]), createdAt: Timestamp.now() });
-    });
-  });
+  const db = (uid: Uid): Firestore => suite.db(uid);
 
   /** A staff decision on 'wait' with its notice, in one transaction (the creative rules are bypassed by asking for less). */
   async function decide(

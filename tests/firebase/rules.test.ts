@@ -15,7 +15,6 @@ import {
   query,
   runTransaction,
   serverTimestamp,
-  setLogLevel,
   setDoc,
   Timestamp,
   updateDoc,
@@ -24,26 +23,30 @@ import {
   type Firestore,
 } from 'firebase/firestore';
 import { deleteObject, getBytes, ref, uploadBytes, type FirebaseStorage } from 'firebase/storage';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NAME_MAX } from '@domain/limits';
 import type { Analysis } from '@domain/types';
 import { CATEGORY_KEYS, CATEGORY_LISTS, joinCategory } from '@domain/vocabulary';
 import { derivedFields } from '@/gateway/firebase/creative-document';
 import { probe, reportSkip } from './emulators';
+import {
+  CREATIVE_FIELDS,
+  EMPTY_ANALYSIS,
+  firestoreRules,
+  newCreative,
+  profile,
+  rulesSuite,
+  seedPeople,
+  storedCreative,
+} from './rules-harness';
 
 /**
  * firestore.rules and storage.rules, on the emulators: every role × every operation, own / other,
  * and the attacks the rules exist for. Skipped with the reason when the emulators do not answer.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const firestoreRules = readFileSync(path.join(root, 'firestore.rules'), 'utf8');
 const storageRules = readFileSync(path.join(root, 'storage.rules'), 'utf8');
 const PROJECT = 'demo-creatheque-rules';
-
-// Refusals are what most of these tests expect: keep the SDK from logging each one.
-setLogLevel('silent');
-// Emulators are given by host and port; the hub of `firebase emulators:exec` knows only those it started.
-delete process.env.FIREBASE_EMULATOR_HUB;
 
 const firestoreEmulator = await probe('firestore');
 const storageEmulator = await probe('storage');
@@ -62,115 +65,36 @@ const PEOPLE: Record<Exclude<Uid, 'ghost'>, string> = {
   ada: 'admin',
 };
 
-const profile = (uid: string, role: string) => ({
-  firstName: uid[0]!.toUpperCase() + uid.slice(1),
-  lastName: 'Test',
-  email: `${uid}@example.com`,
-  role,
-  createdAt: '2026-01-01T00:00:00.000Z',
-});
-
-const ANALYSIS: Analysis = { attention: '', interest: '', desire: '', bestPractices: [], actions: [] };
+const ANALYSIS = EMPTY_ANALYSIS;
 const FILLED: Analysis = { ...ANALYSIS, attention: 'Clair', bestPractices: ['Un hook'] };
-
-/** The form fields of the test creative, and what creative-document.ts derives from them. */
-const FIELDS = {
-  name: 'Visuel',
-  advertiser: 'Marque',
-  format: 'Statique',
-  objective: 'TOFU',
-  type: 'UGC',
-  sector: 'Food',
-  platform: 'Meta',
-  isJuntoAngel: false,
-  testedAndApproved: false,
-};
-
-/** A valid creative as a client would create it (createdAt = the request's time); its analysis is empty. */
-function newCreative(submittedBy: string, status: 'pending' | 'approved', overrides: Record<string, unknown> = {}) {
-  return {
-    ...FIELDS,
-    ...derivedFields(FIELDS, ANALYSIS),
-    mediaUrl: 'http://127.0.0.1/media.png',
-    mediaPath: 'creatives/1700000000000-abc.png',
-    mediaType: 'image',
-    image: null,
-    posterUrl: null,
-    width: null,
-    height: null,
-    likes: 0,
-    likedBy: [],
-    comments: 0,
-    createdAt: serverTimestamp(),
-    validated: status === 'approved',
-    status,
-    submittedBy,
-    isFeatured: false,
-    featuredAt: null,
-    analyzedBy: null,
-    rating: null,
-    rejectionReason: null,
-    ...overrides,
-  };
-}
-
-/** The same creative as stored (seeded with the rules off). */
-function storedCreative(submittedBy: string, status: 'pending' | 'approved' | 'rejected', overrides: Record<string, unknown> = {}) {
-  return {
-    ...newCreative(submittedBy, status === 'rejected' ? 'pending' : status),
-    createdAt: Timestamp.fromDate(new Date('2026-01-02T00:00:00Z')),
-    status,
-    validated: status === 'approved',
-    rejectionReason: status === 'rejected' ? 'Visuel flou' : null,
-    ...overrides,
-  };
-}
+const FIELDS = CREATIVE_FIELDS;
 
 const analysisDoc = (store: Firestore, id: string) => doc(store, 'creatives', id, 'private', 'analysis');
 
 describe.skipIf(!firestoreEmulator.available)('Firestore rules (firestore.rules)', () => {
-  let env: RulesTestEnvironment;
-  const db = (uid: Uid | null): Firestore =>
-    (uid === null
-      ? env.unauthenticatedContext().firestore()
-      : env.authenticatedContext(uid, { email: `${uid}@example.com` }).firestore()) as unknown as Firestore;
-
-  beforeAll(async () => {
-    env = await initializeTestEnvironment({
-      projectId: PROJECT,
-      firestore: { rules: firestoreRules, host: firestoreEmulator.host, port: firestoreEmulator.port },
+  const suite = rulesSuite(PROJECT, firestoreEmulator, async (admin) => {
+    await seedPeople(admin, PEOPLE);
+    await setDoc(doc(admin, 'creatives', 'pub'), storedCreative('agnes', 'approved', { likes: 1, likedBy: ['bob'], comments: 1 }));
+    await setDoc(doc(admin, 'users', 'bob', 'likes', 'pub'), {
+      creativeId: 'pub',
+      likedAt: Timestamp.fromDate(new Date('2026-01-03T00:00:00Z')),
     });
-  });
-  afterAll(async () => {
-    await env?.cleanup();
-  });
-
-  beforeEach(async () => {
-    await env.clearFirestore();
-    await env.withSecurityRulesDisabled(async (ctx) => {
-      const admin = ctx.firestore() as unknown as Firestore;
-      for (const [uid, role] of Object.entries(PEOPLE)) await setDoc(doc(admin, 'users', uid), profile(uid, role));
-      await setDoc(doc(admin, 'creatives', 'pub'), storedCreative('agnes', 'approved', { likes: 1, likedBy: ['bob'], comments: 1 }));
-      await setDoc(doc(admin, 'users', 'bob', 'likes', 'pub'), {
-        creativeId: 'pub',
-        likedAt: Timestamp.fromDate(new Date('2026-01-03T00:00:00Z')),
-      });
-      await setDoc(doc(admin, 'creatives', 'wait'), storedCreative('agnes', 'pending'));
-      await setDoc(doc(admin, 'creatives', 'no'), storedCreative('agnes', 'rejected'));
-      for (const id of ['pub', 'wait', 'no']) await setDoc(analysisDoc(admin, id), ANALYSIS);
-      await setDoc(doc(admin, 'comments', 'c1'), {
-        userId: 'alice',
-        creativeId: 'pub',
-        text: 'Bravo',
-        createdAt: Timestamp.now(),
-        userFirstName: 'Alice',
-        userLastName: 'Test',
-        likes: 0,
-        likedBy: [],
-      });
-      await setDoc(doc(admin, 'folders', 'f1'), { userId: 'alice', name: 'Idées', creatives: ['pub'], createdAt: Timestamp.now() });
+    await setDoc(doc(admin, 'creatives', 'wait'), storedCreative('agnes', 'pending'));
+    await setDoc(doc(admin, 'creatives', 'no'), storedCreative('agnes', 'rejected'));
+    for (const id of ['pub', 'wait', 'no']) await setDoc(analysisDoc(admin, id), ANALYSIS);
+    await setDoc(doc(admin, 'comments', 'c1'), {
+      userId: 'alice',
+      creativeId: 'pub',
+      text: 'Bravo',
+      createdAt: Timestamp.now(),
+      userFirstName: 'Alice',
+      userLastName: 'Test',
+      likes: 0,
+      likedBy: [],
     });
+    await setDoc(doc(admin, 'folders', 'f1'), { userId: 'alice', name: 'Idées', creatives: ['pub'], createdAt: Timestamp.now() });
   });
+  const db = (uid: Uid | null): Firestore => suite.db(uid);
 
   describe('users/{uid}', () => {
     const register = (uid: Uid, data: Record<string, unknown>) => setDoc(doc(db(uid), 'users', uid), data);
@@ -193,7 +117,7 @@ describe.skipIf(!firestoreEmulator.available)('Firestore rules (firestore.rules)
     });
 
     it('refuses to recreate a profile an admin deleted (tombstone)', async () => {
-      await env.withSecurityRulesDisabled(async (ctx) => {
+      await suite.env.withSecurityRulesDisabled(async (ctx) => {
         await setDoc(doc(ctx.firestore() as unknown as Firestore, 'deletedUsers', 'ghost'), {
           deletedAt: Timestamp.now(),
           deletedBy: 'ada',
@@ -440,7 +364,7 @@ describe.skipIf(!firestoreEmulator.available)('Firestore rules (firestore.rules)
     });
 
     it('lets the owner clear a like whose creative is gone or no longer lists them', async () => {
-      await env.withSecurityRulesDisabled(async (ctx) => {
+      await suite.env.withSecurityRulesDisabled(async (ctx) => {
         const admin = ctx.firestore() as unknown as Firestore;
         await setDoc(doc(admin, 'users', 'alice', 'likes', 'pub'), { creativeId: 'pub', likedAt: Timestamp.now() });
         await deleteDoc(doc(admin, 'creatives', 'pub'));
@@ -448,7 +372,7 @@ describe.skipIf(!firestoreEmulator.available)('Firestore rules (firestore.rules)
       await assertFails(deleteDoc(likeDoc(db('alice'), 'bob')));
       await assertSucceeds(deleteDoc(likeDoc(db('bob'), 'bob')));
       // The creative lists no like of Alice's: her stray document may go, and must before she likes again.
-      await env.withSecurityRulesDisabled(async (ctx) => {
+      await suite.env.withSecurityRulesDisabled(async (ctx) => {
         await setDoc(doc(ctx.firestore() as unknown as Firestore, 'creatives', 'pub'), storedCreative('agnes', 'approved'));
       });
       await assertFails(like('alice', plus('alice')));
@@ -584,7 +508,7 @@ describe.skipIf(!firestoreEmulator.available)('Firestore rules (firestore.rules)
     });
 
     it('keeps the analysis out of what a visitor reads of the creative itself', async () => {
-      await env.withSecurityRulesDisabled(async (ctx) => {
+      await suite.env.withSecurityRulesDisabled(async (ctx) => {
         const admin = ctx.firestore() as unknown as Firestore;
         await setDoc(analysisDoc(admin, 'pub'), FILLED);
         await updateDoc(doc(admin, 'creatives', 'pub'), derivedFields(FIELDS, FILLED));
@@ -609,7 +533,7 @@ describe.skipIf(!firestoreEmulator.available)('Firestore rules (firestore.rules)
       await assertSucceeds(submit('agnes', { ...newCreative('agnes', 'pending'), ...derivedFields(FIELDS, FILLED) }, FILLED));
       await assertFails(setDoc(analysisDoc(db('agnes'), 'wait'), ANALYSIS));
       // Not even the first analysis of its pending creative, once that creative exists.
-      await env.withSecurityRulesDisabled(async (ctx) => {
+      await suite.env.withSecurityRulesDisabled(async (ctx) => {
         await deleteDoc(analysisDoc(ctx.firestore() as unknown as Firestore, 'wait'));
       });
       await assertFails(setDoc(analysisDoc(db('agnes'), 'wait'), ANALYSIS));
@@ -850,8 +774,7 @@ describe.skipIf(!firestoreEmulator.available || !storageEmulator.available)('Sto
     });
     await env.clearFirestore();
     await env.withSecurityRulesDisabled(async (ctx) => {
-      for (const [uid, role] of Object.entries(PEOPLE))
-        await setDoc(doc(ctx.firestore() as unknown as Firestore, 'users', uid), profile(uid, role));
+      await seedPeople(ctx.firestore() as unknown as Firestore, PEOPLE);
     });
   });
   afterAll(async () => {
