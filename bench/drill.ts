@@ -14,7 +14,6 @@
  * docs/reliability.md; neither with --no-write (the short run of `npm test`). Everything listens
  * on 127.0.0.1 and stops at the end.
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,7 +21,7 @@ import { parseArgs } from 'node:util';
 import { castOf, type DrillCast } from './drill/cast';
 import { DRILLS, type DrillName, type Services } from './drill/faults';
 import { writeReliabilityTable, summarise, type DrillResult } from './drill/report';
-import { Instance, ObjectStore, PgCluster, RedisServer } from './drill/services';
+import { Instance, instanceEnv, ObjectStore, PgCluster, RedisServer } from './drill/services';
 import { watchLiveCounts } from './drill/live';
 import { verifyLedger, integrityClean } from './drill/verify';
 import { Balancer, startWorkload } from './drill/workload';
@@ -55,18 +54,7 @@ async function main() {
   const pg = await PgCluster.start({ maxConnections: 40 });
   const redis = await RedisServer.start();
   const store = await ObjectStore.start();
-  const common = {
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    DATABASE_URL: pg.url,
-    REDIS_URL: redis.url,
-    REDIS_PREFIX: 'drill:',
-    AUTH_SECRET: randomBytes(32).toString('hex'),
-    AUTH_RATE_LIMIT: '100000',
-    WRITE_RATE_LIMIT: 'off',
-    LOG_LEVEL: 'warn',
-    ...store.env,
-  };
+  const common = instanceEnv(pg, redis, { REDIS_PREFIX: 'drill:', ...store.env });
   const ports = [await freePort(), await freePort()];
   const instances = [0, 1].map(
     (i) =>

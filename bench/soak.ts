@@ -16,7 +16,6 @@
  * with --no-write. `--rejudge bench/baselines/soak-<label>.json` judges a saved run again and
  * rewrites both. Everything listens on 127.0.0.1 and stops at the end.
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,7 +23,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { castOf } from './drill/cast';
 import { writeReliabilitySection } from './drill/report';
-import { Instance, PgCluster, RedisServer } from './drill/services';
+import { Instance, instanceEnv, PgCluster, RedisServer } from './drill/services';
 import { integrityClean, verifyLedger, type Lost } from './drill/verify';
 import { Balancer, pacer, startWorkload, type Answer } from './drill/workload';
 import { freePort } from './load/server';
@@ -110,18 +109,8 @@ async function main() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'creatheque-soak-'));
   const cluster = await PgCluster.start({ maxConnections: 100 });
   const redis = await RedisServer.start();
-  const env = {
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    DATABASE_URL: cluster.url,
-    REDIS_URL: redis.url,
-    AUTH_SECRET: randomBytes(32).toString('hex'),
-    AUTH_RATE_LIMIT: '100000',
-    WRITE_RATE_LIMIT: 'off',
-    LOG_LEVEL: 'warn',
-    DATA_DIR: path.join(work, 'data'),
-    SEED: 'demo',
-  };
+  const env = instanceEnv(cluster, redis, { DATA_DIR: path.join(work, 'data'), SEED: 'demo' });
+
   const instance = new Instance('instance', await freePort(), env, path.join(work, 'server.log'));
   const db = new pg.Client({ connectionString: cluster.url });
   try {

@@ -5,6 +5,7 @@
  * the drill can cut, and the built server's instances.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -147,6 +148,24 @@ export class ObjectStore {
     await this.relay.cut();
     await this.s3.stop();
   }
+}
+
+/**
+ * The settings of a server instance on these services, as production runs it, with the limits
+ * that would refuse a load test's clients switched off (sign-in attempts, write budgets).
+ */
+export function instanceEnv(pg: PgCluster, redis: RedisServer, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    DATABASE_URL: pg.url,
+    REDIS_URL: redis.url,
+    AUTH_SECRET: randomBytes(32).toString('hex'),
+    AUTH_RATE_LIMIT: '100000',
+    WRITE_RATE_LIMIT: 'off',
+    LOG_LEVEL: 'warn',
+    ...extra,
+  };
 }
 
 /** One instance of the built server (dist-server/index.js), started as `npm start` starts it. */
