@@ -7,7 +7,16 @@ import { sanitizeFileName } from '@domain/download';
 import { folderZipName } from '@domain/folder-zip';
 import type { Creative, Folder, FolderShare } from '@domain/types';
 import { apiJson, apiLogin, deleteFoldersMarked, listApproved, runTag, type ApiSession } from './support/api';
-import { closeToasts, expectNoSeriousA11yViolations, expectToast, login, MOBILE, newPage, screenshot } from './support/browser';
+import {
+  closeToasts,
+  expectNoSeriousA11yViolations,
+  expectToast,
+  login,
+  MOBILE,
+  newPage,
+  screenshot,
+  waitForHydration,
+} from './support/browser';
 
 /**
  * Issue 18, parts 1 and 3: a user writes a note in a folder and shares it by a password-protected
@@ -152,6 +161,8 @@ for (const viewport of [WIDE, MOBILE]) {
       await page.goto(`/partage/${share.token}/${creative.id}`);
       await page.getByRole('heading', { level: 1, name: creative.name }).waitFor();
       expect(await page.getByText(note).count()).toBe(0); // this link leaves the notes out
+      // A click before React has taken the page over does nothing (a flake under load in CI).
+      await waitForHydration(page);
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Télécharger' }).click()]);
       expect(download.suggestedFilename()).toMatch(new RegExp(`^${sanitizeFileName(creative.name)}\\.(png|jpg|webp|gif|mp4|webm|mov)$`));
 
@@ -159,6 +170,7 @@ for (const viewport of [WIDE, MOBILE]) {
       await page.goto(`/partage/${share.token}`);
       await page.getByRole('heading', { level: 1, name: folder.name }).waitFor();
       await expectNoSeriousA11yViolations(page);
+      await waitForHydration(page);
       const [zip] = await Promise.all([
         page.waitForEvent('download'),
         page.getByRole('button', { name: 'Télécharger le dossier (ZIP)' }).click(),
