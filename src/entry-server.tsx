@@ -51,7 +51,7 @@ export const renderer: PageRenderer = {
   async firstView(url, get) {
     const { answers, client } = await loadFirstView(url, get);
     client.clear();
-    return answers;
+    return inPathOrder(answers);
   },
 
   async renderPage(url, get) {
@@ -66,9 +66,17 @@ export const renderer: PageRenderer = {
       </StrictMode>,
     );
     client.clear();
-    return { html, answers };
+    return { html, answers: inPathOrder(answers) };
   },
 };
+
+/**
+ * The answers in the order of their paths, not of their arrival: the page inlines them, so the
+ * same answers must make the same bytes (and the same ETag) whichever query finished first.
+ */
+function inPathOrder(answers: Map<string, FirstViewAnswer>): Map<string, FirstViewAnswer> {
+  return new Map([...answers].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
 
 /**
  * The whole markup, streamed once every Suspense boundary has its content (onAllReady): no

@@ -115,6 +115,26 @@ describe('server-rendered pages', () => {
     expect(new Set(pages.map((p) => p.text)).size).toBe(1);
   });
 
+  it('inlines the same answers as the same bytes, whichever answer came first', async () => {
+    const { renderer } = await import('../src/entry-server');
+    const address = { pathname: `/creatives/${approved}`, search: '' };
+    /** The app's own answers, the one of `latePath` held back 300 ms. */
+    const holdingBack = (latePath: string) => async (apiPath: string) => {
+      if (apiPath === latePath) await new Promise((resolve) => setTimeout(resolve, 300));
+      const res = await t.request('GET', apiPath);
+      return new Response(res.text, { status: res.status, headers: { 'content-type': 'application/json' } });
+    };
+    const creativeLate = holdingBack(`/api/creatives/${approved}`);
+    const commentsLate = holdingBack(`/api/creatives/${approved}/comments`);
+    const keys = (answers: Map<string, unknown>) => [...answers.keys()];
+    const first = keys(await renderer.firstView(address, creativeLate));
+    expect(first).toHaveLength(3);
+    expect(keys(await renderer.firstView(address, commentsLate))).toEqual(first);
+    const [a, b] = [await renderer.renderPage(address, creativeLate), await renderer.renderPage(address, commentsLate)];
+    expect(keys(b.answers)).toEqual(keys(a.answers));
+    expect(b.html).toBe(a.html);
+  });
+
   it('renders a signed-in page in the browser, from its inlined answers', async () => {
     const { cookie } = await t.loginAs('user');
     const res = await t.request('GET', '/', { cookie });
