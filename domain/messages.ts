@@ -38,6 +38,7 @@ export const MSG = {
   emailInvalid: 'Adresse email invalide',
   passwordRequired: 'Le mot de passe est requis',
   passwordMin: `Le mot de passe doit contenir au moins ${PASSWORD_MIN} caractères`,
+  passwordHint: `${PASSWORD_MIN} caractères minimum`,
   passwordMax: `Le mot de passe ne doit pas dépasser ${PASSWORD_MAX} caractères`,
   firstNameRequired: 'Le prénom est requis',
   lastNameRequired: 'Le nom est requis',

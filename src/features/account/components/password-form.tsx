@@ -36,7 +36,7 @@ export function PasswordForm() {
         {(a11y) => <PasswordInput {...a11y} autoComplete="current-password" {...form.register('currentPassword')} />}
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Nouveau mot de passe" error={errors.newPassword?.message} hint="6 caractères minimum">
+        <Field label="Nouveau mot de passe" error={errors.newPassword?.message} hint={MSG.passwordHint}>
           {(a11y) => <PasswordInput {...a11y} autoComplete="new-password" {...form.register('newPassword')} />}
         </Field>
         <Field label="Confirmer le nouveau mot de passe" error={errors.confirmPassword?.message}>

@@ -53,7 +53,7 @@ export function RegisterPage() {
         <Field label="Email" error={errors.email?.message}>
           {(a11y) => <Input {...a11y} type="email" autoComplete="email" {...form.register('email')} />}
         </Field>
-        <Field label="Mot de passe" error={errors.password?.message} hint="6 caractères minimum">
+        <Field label="Mot de passe" error={errors.password?.message} hint={MSG.passwordHint}>
           {(a11y) => <PasswordInput {...a11y} autoComplete="new-password" {...form.register('password')} />}
         </Field>
         <Field label="Confirmer le mot de passe" error={errors.confirmPassword?.message}>

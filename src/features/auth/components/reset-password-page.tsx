@@ -72,7 +72,7 @@ export function ResetPasswordPage() {
         <DeadLink message={MSG.resetLinkInvalid} />
       ) : (
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          <Field label="Nouveau mot de passe" error={errors.newPassword?.message} hint="6 caractères minimum">
+          <Field label="Nouveau mot de passe" error={errors.newPassword?.message} hint={MSG.passwordHint}>
             {(a11y) => <PasswordInput {...a11y} autoComplete="new-password" {...form.register('newPassword')} />}
           </Field>
           <Field label="Confirmer le nouveau mot de passe" error={errors.confirmPassword?.message}>
