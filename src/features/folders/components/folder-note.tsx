@@ -1,40 +1,26 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { StickyNote } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { MSG } from '@domain/messages';
-import { noteInput } from '@domain/schemas/share';
+import { noteInput, type NoteInput } from '@domain/schemas/share';
 import { NOTE_MAX } from '@domain/shares';
 import type { FolderCreative } from '@domain/types';
 import { Button } from '@/components/ui/button';
 import { CharCounter } from '@/components/ui/char-counter';
-import { Textarea } from '@/components/ui/field';
+import { Field, Textarea } from '@/components/ui/field';
 import { messageOf } from '@/lib/errors';
 import { useSetFolderNote } from '../api/set-folder-note';
+
+type NoteValues = z.output<typeof noteInput>;
 
 /**
  * The owner's private note on a creative of the folder: shown under the tags, edited in place
  * ('Note' opens it; Enter or 'Enregistrer' saves, Shift+Enter goes to the line, Escape cancels).
  */
 export function FolderNote({ folderId, creative }: { folderId: string; creative: FolderCreative }) {
-  const save = useSetFolderNote();
   const [editing, setEditing] = useState(false);
-  const [text, setText] = useState(creative.note ?? '');
-  const [error, setError] = useState<string | undefined>();
-  const id = useId();
-  const field = useRef<HTMLTextAreaElement>(null);
-  // Opening the editor moves the focus into it (the 'Note' button it replaces is gone).
-  useEffect(() => {
-    if (editing) field.current?.focus();
-  }, [editing]);
-
-  const submit = () => {
-    const parsed = noteInput.safeParse({ note: text });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? MSG.noteMax);
-    setError(undefined);
-    save.mutate(
-      { folderId, creativeId: creative.id, note: parsed.data.note },
-      { onSuccess: () => setEditing(false), onError: (err) => setError(messageOf(err, MSG.noteError)) },
-    );
-  };
 
   if (!editing) {
     return (
@@ -52,10 +38,7 @@ export function FolderNote({ folderId, creative }: { folderId: string; creative:
           variant="ghost"
           size="sm"
           className="px-2 text-slate-600"
-          onClick={() => {
-            setText(creative.note ?? '');
-            setEditing(true);
-          }}
+          onClick={() => setEditing(true)}
           aria-label={`${creative.note ? 'Modifier la note' : 'Ajouter une note'} sur « ${creative.name} »`}
         >
           <StickyNote aria-hidden />
@@ -64,48 +47,55 @@ export function FolderNote({ folderId, creative }: { folderId: string; creative:
       </div>
     );
   }
+  return <NoteEditor folderId={folderId} creative={creative} onDone={() => setEditing(false)} />;
+}
+
+/** The open editor, starting from the saved note; it closes once the note is saved, or on 'Annuler'. */
+function NoteEditor({ folderId, creative, onDone }: { folderId: string; creative: FolderCreative; onDone: () => void }) {
+  const save = useSetFolderNote();
+  const form = useForm<NoteInput, unknown, NoteValues>({ resolver: zodResolver(noteInput), defaultValues: { note: creative.note ?? '' } });
+  const counterId = `${useId()}-counter`;
+  const error = form.formState.errors.note?.message;
+  const note = useWatch({ control: form.control, name: 'note' }) ?? '';
+  // Opening the editor moves the focus into it (the 'Note' button it replaces is gone).
+  useEffect(() => form.setFocus('note'), [form]);
+
+  const onSubmit = form.handleSubmit((values) =>
+    save.mutate(
+      { folderId, creativeId: creative.id, note: values.note },
+      { onSuccess: onDone, onError: (err) => form.setError('note', { message: messageOf(err, MSG.noteError) }) },
+    ),
+  );
 
   return (
-    <form
-      className="flex flex-col gap-1.5"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-    >
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        Note sur « {creative.name} »
-      </label>
-      <Textarea
-        id={id}
-        ref={field}
-        value={text}
-        className="min-h-20"
-        aria-invalid={Boolean(error)}
-        aria-describedby={`${id}-counter${error ? ` ${id}-error` : ''}`}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && !e.shiftKey) {
-            e.preventDefault();
-            submit();
-          } else if (e.key === 'Escape') {
-            e.stopPropagation();
-            setEditing(false);
-          }
-        }}
-      />
-      <CharCounter id={`${id}-counter`} length={text.trim().length} max={NOTE_MAX} />
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm text-red-600">
-          {error}
-        </p>
-      ) : null}
+    <form className="flex flex-col gap-1.5" noValidate onSubmit={onSubmit}>
+      <Field
+        label={`Note sur « ${creative.name} »`}
+        error={error}
+        hint={<CharCounter id={counterId} length={note.trim().length} max={NOTE_MAX} />}
+      >
+        {(a11y) => (
+          <Textarea
+            {...a11y}
+            className="min-h-20"
+            {...form.register('note')}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && !e.shiftKey) {
+                e.preventDefault();
+                void onSubmit();
+              } else if (e.key === 'Escape') {
+                e.stopPropagation();
+                onDone();
+              }
+            }}
+          />
+        )}
+      </Field>
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={save.isPending}>
           Enregistrer
         </Button>
-        <Button variant="ghost" size="sm" onClick={() => setEditing(false)}>
+        <Button variant="ghost" size="sm" onClick={onDone}>
           Annuler
         </Button>
       </div>
