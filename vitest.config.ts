@@ -54,7 +54,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
           exclude: notHere,
-          setupFiles: ['@testing-library/jest-dom/vitest'],
+          setupFiles: ['src/testing/setup.ts'],
           testTimeout: 15_000,
           hookTimeout: 30_000,
         },
