@@ -10,7 +10,20 @@ import { describe, expect, it } from 'vitest';
  * of past rounds and names what was there then; ADRs record decisions as they were taken.
  */
 const root = path.resolve(import.meta.dirname, '..');
-const ROOTS = ['src/', 'server/', 'domain/', 'tests/', 'e2e/', 'e2e-firebase/', 'bench/', 'scripts/', 'docs/', 'build/', '.ci/', '.githooks/'];
+const ROOTS = [
+  'src/',
+  'server/',
+  'domain/',
+  'tests/',
+  'e2e/',
+  'e2e-firebase/',
+  'bench/',
+  'scripts/',
+  'docs/',
+  'build/',
+  '.ci/',
+  '.githooks/',
+];
 const HISTORY = new Set(['docs/benchmarks-history.md']);
 /** A pattern, not a path: `server/routes/<res>/`, `src/features/*`, `tests/…`. */
 const PATTERN = /[<>*…{}$]/;
