@@ -6,7 +6,7 @@ import { listGallery, listGalleryForMembers } from '@server/services/creatives/g
 import { likedAmong } from '@server/services/creatives/like-lookups';
 import { checkMayOpen, readSimilarSource, similarTo } from '@server/services/creatives/similar.service';
 import type { AppEnv, Deps } from './context';
-import { cacheKey, type CachedResponse } from './response-cache';
+import { cacheKey } from './response-cache';
 
 const encoder = new TextEncoder();
 
@@ -23,29 +23,14 @@ type MemberDeps = Pick<Deps, 'db' | 'responseCache' | 'expensiveQueries' | 'cata
 async function sharedAmongMembers<T>(deps: MemberDeps, c: Context<AppEnv>, load: () => Promise<T>): Promise<T> {
   const cache = deps.responseCache;
   if (!cache) return load();
-  const key = `member:${cacheKey(c.req.path, c.req.url)}`;
-  const generation = cache.generation;
-  // No await between the lookups and lead(): concurrent misses of one view wait for one load.
-  let entry = cache.get(key, generation);
-  if (!entry) {
-    const waiting = cache.join(key, generation);
-    if (waiting) entry = await waiting;
-  }
   // The entry keeps the view's object (never mutated: the items are copied by withOwnLikes), so a
   // hit costs no JSON.parse.
-  let value = entry?.value as T | undefined;
-  if (value === undefined) {
-    const settle = cache.lead(key, generation);
-    let stored: CachedResponse | undefined;
-    try {
-      value = await load();
-      stored = cache.set(key, generation, encoder.encode(JSON.stringify(value)), 'application/json', { value });
-    } finally {
-      settle(stored);
-    }
-  }
-  c.header('X-Cache', entry ? 'member-hit' : 'member-miss');
-  return value;
+  const { entry, hit } = await cache.getOrLoad(`member:${cacheKey(c.req.path, c.req.url)}`, async () => {
+    const value = await load();
+    return { body: encoder.encode(JSON.stringify(value)), contentType: 'application/json', value };
+  });
+  c.header('X-Cache', hit ? 'member-hit' : 'member-miss');
+  return entry!.value as T;
 }
 
 /** Copies of `items` with the viewer's own likes. */

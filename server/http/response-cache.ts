@@ -184,11 +184,12 @@ export class ResponseCache {
   /**
    * The entry of `key`, or the one `load` makes — stored under the generation its load began in,
    * so a load that a write overtook is never served after it. Concurrent misses of one key wait
-   * for one load. `load` gives null for an answer not to keep.
+   * for one load (the one single-flight of the server's caches). `load` gives null for an answer
+   * not to keep; its `value` (the answer's object) is kept beside the bytes.
    */
   async getOrLoad(
     key: string,
-    load: () => Promise<{ body: Uint8Array<ArrayBuffer>; contentType: string; etag?: string } | null>,
+    load: () => Promise<{ body: Uint8Array<ArrayBuffer>; contentType: string; etag?: string; value?: unknown } | null>,
   ): Promise<{ entry: CachedResponse | undefined; hit: boolean }> {
     const generation = this.gen;
     // No await between the lookups and lead(): concurrent misses of one key must find the leader.
@@ -201,7 +202,7 @@ export class ResponseCache {
     let entry: CachedResponse | undefined;
     try {
       const loaded = await load();
-      if (loaded) entry = this.set(key, generation, loaded.body, loaded.contentType, { etag: loaded.etag });
+      if (loaded) entry = this.set(key, generation, loaded.body, loaded.contentType, { etag: loaded.etag, value: loaded.value });
     } finally {
       settle(entry);
     }
