@@ -1,5 +1,4 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { matchedRoutes } from 'hono/route';
 import { MSG } from '@domain/messages';
 import { logger } from '../log';
 import { clientAddress, clientKey, isLoopback } from './client-address';
@@ -7,24 +6,19 @@ import type { AppEnv, Deps } from './context';
 import { isSafeMethod } from './methods';
 import type { Bucket } from './rate-limit-store';
 import { RateLimitedError } from './rate-limited';
-import { BUDGETED_READS, scaledBudgets, WRITE_ROUTES, type WriteKind } from './write-budgets';
+import { policyOf } from './route-policy';
+import { scaledBudgets, type WriteKind } from './write-budgets';
 
-/** The route that will answer: the first matched one bound to a method (middleware is 'ALL'), as `METHOD pattern`. */
-function routeOf(c: Context<AppEnv>): string | null {
-  const route = matchedRoutes(c).find((r) => r.method !== 'ALL');
-  return route ? `${route.method} ${route.path.replace(/(.)\/$/, '$1')}` : null;
-}
-
-/** The budget kind of this request: its write kind ('unknown' when no route answers), a budgeted read's, or null (a free read). */
+/** The budget kind of this request: its route's (route-policy.ts), 'unknown' for a write no route declares (a 404), null for a free read. */
 function budgetKindOf(c: Context<AppEnv>): WriteKind | null {
-  const route = routeOf(c);
-  if (isSafeMethod(c.req.method)) return route ? (BUDGETED_READS[route.replace(/^HEAD /, 'GET ')] ?? null) : null;
-  return (route ? WRITE_ROUTES[route] : undefined) ?? 'unknown';
+  const budget = policyOf(c)?.budget;
+  if (isSafeMethod(c.req.method)) return budget ?? null;
+  return budget ?? 'unknown';
 }
 
 /**
- * Per-account and per-client budgets on every API write and the few costly reads of
- * BUDGETED_READS (server/http/write-budgets.ts): past
+ * Per-account and per-client budgets on every API write and the few costly reads that declare a
+ * budget on their route (server/http/route-policy.ts; the figures in write-budgets.ts): past
  * one, 429 RATE_LIMITED with `Retry-After` and a French message saying when to retry. Runs after
  * the session is known (the account) and before the route (a refused write does no work).
  *

@@ -3,7 +3,6 @@ import { can } from '@domain/permissions';
 import type { AppEnv, Deps } from './context';
 import { EncodedVariants } from './compression';
 import { etagOf, sendJson } from './conditional-get';
-import { isSafeMethod } from './methods';
 
 /**
  * A shared cache of the anonymous creative views: the serialised JSON body (bytes) and its ETag,
@@ -316,45 +315,5 @@ function sharedResponses(
       variants: entry.variants,
       headers: { 'Content-Type': entry.contentType, 'X-Cache': 'hit' },
     });
-  };
-}
-
-/**
- * Writes that change no cached view: signing in and out, and a user's notifications (read state and
- * e-mail choices, never cached). (A sign-up does: the analytics count users.)
- */
-const UNCACHED_WRITES = /^\/api\/(?:auth\/(?:login|logout)|notifications)(?:\/|$)/;
-/** Writes that change only their author's own views: their folders, notes and share links. */
-const VIEWER_WRITES = /^\/api\/folders(?:\/|$)/;
-
-/**
- * Invalidates the shared cache after every API write that may change a shared view. Deliberately
- * coarse, so that no new route can forget it: any POST/PUT/PATCH/DELETE under /api except signing
- * in or out, notifications, and folders (which forget only their author's own entries) — likes, comments (added, deleted, liked), review decisions, edits,
- * deletions, (un)featuring, submissions, the admin form, sign-ups, profile names (shown as a
- * submitter), users deleted or their role changed. Only 4xx answers are skipped: they are refusals (validation, permission,
- * not found, conflict), taken before anything is written or rolled back with the transaction;
- * a 5xx may follow a partial write, so it invalidates too. The bump happens after the handler,
- * before the writer gets its answer, so the writer's next read already misses — on this
- * instance at once, on the others when Redis carries the signal (server/http/invalidation.ts).
- * The catalogue engine (server/catalogue/) reads its journal on the same signal.
- */
-export function invalidateOnWrite(deps: Pick<Deps, 'invalidation'>): MiddlewareHandler<AppEnv> {
-  // Also without the response cache (RESPONSE_CACHE=off): the catalogue engine listens to the same signal.
-  return async (c, next) => {
-    if (isSafeMethod(c.req.method) || UNCACHED_WRITES.test(c.req.path)) return next();
-    try {
-      await next();
-    } finally {
-      const status = c.res.status;
-      const user = c.get('user');
-      if (status >= 400 && status < 500) {
-        // a refusal: nothing was written
-      } else if (VIEWER_WRITES.test(c.req.path) && user) {
-        await deps.invalidation.bump('viewer', user.id);
-      } else {
-        await deps.invalidation.bump('responses');
-      }
-    }
   };
 }

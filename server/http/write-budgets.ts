@@ -8,7 +8,8 @@ export interface KindBudget {
 
 /**
  * How many writes each account and each client address may make, per kind of write: the one
- * place for these figures (the README and docs/architecture.md point here).
+ * place for these figures (the README and docs/architecture.md point here). Each route declares
+ * its kind (`budget` in its route policy, server/http/route-policy.ts).
  *
  * A budget is a token bucket: `limit` writes at once, then `limit` more per window, refilled
  * evenly. Every POST/PATCH/PUT/DELETE under /api draws one from its kind's client bucket and,
@@ -77,51 +78,6 @@ export const WRITE_BUDGETS = {
 export type WriteKind = keyof typeof WRITE_BUDGETS;
 export type WriteBudgets = Record<WriteKind, KindBudget>;
 
-/** Every write route of the API (`METHOD pattern`, as registered) and its kind; tests/rate-limits.test.ts checks it is complete. */
-export const WRITE_ROUTES: Readonly<Record<string, Exclude<WriteKind, 'unknown'>>> = {
-  'POST /api/creatives': 'submission',
-  // The duplicate check before sending uploads the file too (issue 18): it costs what a submission costs.
-  'POST /api/creatives/duplicates': 'submission',
-  'PATCH /api/creatives/:id': 'submission',
-  'POST /api/admin/creatives': 'submission',
-  'POST /api/creatives/:id/comments': 'comment',
-  'POST /api/creatives/:id/like': 'like',
-  'DELETE /api/creatives/:id/like': 'like',
-  'POST /api/comments/:id/like': 'like',
-  'DELETE /api/comments/:id/like': 'like',
-  'POST /api/folders': 'folder',
-  'PATCH /api/folders/:id': 'folder',
-  'DELETE /api/folders/:id': 'folder',
-  'PUT /api/folders/:id/creatives/:creativeId': 'folder',
-  'DELETE /api/folders/:id/creatives/:creativeId': 'folder',
-  'PUT /api/folders/:id/creatives/:creativeId/note': 'folder',
-  'POST /api/folders/:id/shares': 'folder',
-  'DELETE /api/folders/:id/shares/:shareId': 'folder',
-  // Password tries on a share link have their own limit per link and address (services/shares/share-access.ts).
-  'POST /api/shares/:token/unlock': 'session',
-  'POST /api/auth/register': 'registration',
-  'POST /api/auth/login': 'session',
-  'POST /api/auth/logout': 'session',
-  'POST /api/notifications/:id/read': 'notification',
-  'POST /api/notifications/read-all': 'notification',
-  'PUT /api/notifications/preferences': 'notification',
-  'POST /api/auth/forgot-password': 'passwordReset',
-  // Costs a password hash, like a sign-in; the token has 24 random characters, nothing to guess.
-  'POST /api/auth/reset-password': 'session',
-  'PATCH /api/me': 'account',
-  // Self-deletion: each try checks a password, so it costs like a password change.
-  'DELETE /api/me': 'account',
-  'POST /api/me/password': 'account',
-  'POST /api/me/sessions/revoke-others': 'account',
-  'DELETE /api/creatives/:id': 'staff',
-  'POST /api/creatives/:id/approve': 'staff',
-  'POST /api/creatives/:id/reject': 'staff',
-  'POST /api/creatives/:id/feature': 'staff',
-  'DELETE /api/comments/:id': 'staff',
-  'PATCH /api/users/:id/role': 'staff',
-  'DELETE /api/users/:id': 'staff',
-};
-
 /**
  * Reset e-mails per e-mail address, whoever asks and whether or not an account has it (so the
  * answers tell nothing): 3 at once, then one every 20 minutes. Enough for a person who did not
@@ -129,11 +85,6 @@ export const WRITE_ROUTES: Readonly<Record<string, Exclude<WriteKind, 'unknown'>
  * does not scale it); counted in the rate limits' store, shared through Redis (server/auth/password-reset-limit.ts).
  */
 export const RESET_EMAILS_PER_ADDRESS: Budget = { limit: 3, windowSeconds: 3600 };
-
-/** The reads that draw from a budget too (`METHOD pattern`): they cost far more than a page of a list. */
-export const BUDGETED_READS: Readonly<Record<string, Exclude<WriteKind, 'unknown'>>> = {
-  'GET /api/me/export': 'export',
-};
 
 /** The budgets with every limit multiplied by `factor` (WRITE_RATE_LIMIT), never below one write. */
 export function scaledBudgets(factor: number): WriteBudgets {

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { can, type Action } from '@domain/permissions';
 import type { Role } from '@domain/roles';
+import { declaredPolicy } from '@server/http/route-policy';
 import { folderCreatives, folderShares, folders, notifications } from '@server/db/schema';
 import { hashSharePassword } from '@server/services/shares/share-password';
 import { insertCreative, sessionCookieFor, storeTestImage } from '../helpers/fixtures';
@@ -194,6 +196,26 @@ describe('authorization matrix', () => {
       [...covered].filter((r) => !registered.has(r)),
       'matrix rows without a route',
     ).toEqual([]);
+  });
+
+  it("agrees with each route's declared permission: every caller without it is expected to get 401 or 403", () => {
+    const declared = new Map<string, Action>();
+    for (const r of t.app.routes) {
+      const permission = declaredPolicy(r.handler)?.permission;
+      if (permission) declared.set(`${r.method} ${r.path.replace(/\/$/, '')}`, permission);
+    }
+    expect(declared.size).toBeGreaterThan(20);
+    const disagreements = MATRIX.flatMap((row) => {
+      const permission = declared.get(`${row.method} ${row.route.split('?')[0]}`);
+      if (!permission) return [];
+      return CALLERS.filter((caller) => {
+        const role = caller === 'anonymous' ? null : caller;
+        const refused = row.expect[caller] === 401 || row.expect[caller] === 403;
+        // A caller with the permission may still be refused by the handler's own rules (an admin's own role).
+        return !can(role, permission) && !refused;
+      }).map((caller) => `${row.method} ${row.route} ${caller}: expects ${row.expect[caller]}, ${permission} says otherwise`);
+    });
+    expect(disagreements).toEqual([]);
   });
 
   for (const row of MATRIX) {

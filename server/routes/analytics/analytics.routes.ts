@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
 import { analyticsQuery } from '@domain/schemas/analytics';
-import { requirePermission } from '@server/auth/session';
 import type { AppEnv, Deps } from '@server/http/context';
-import { sharedOnceAllowed } from '@server/http/response-cache';
+import { route } from '@server/http/route-policy';
 import { queryInput } from '@server/http/validate';
 import { getAnalytics } from '@server/services/analytics.service';
 
@@ -12,7 +11,10 @@ import { getAnalytics } from '@server/services/analytics.service';
  * a shared view; its 30 s TTL bounds a 'today' read just before midnight).
  */
 export function analyticsRoutes(deps: Deps) {
-  return new Hono<AppEnv>().get('/', requirePermission('analytics:read'), sharedOnceAllowed(deps), queryInput(analyticsQuery), async (c) =>
-    c.json(await deps.expensiveQueries.run(() => getAnalytics(deps.db, c.req.valid('query').period))),
+  return new Hono<AppEnv>().get(
+    '/',
+    route(deps, { permission: 'analytics:read', cache: 'allowed' }),
+    queryInput(analyticsQuery),
+    async (c) => c.json(await deps.expensiveQueries.run(() => getAnalytics(deps.db, c.req.valid('query').period))),
   );
 }

@@ -4,6 +4,7 @@ import { MSG } from '@domain/messages';
 import { loginInput, passwordResetInput, passwordResetRequestInput, registerInput } from '@domain/schemas/auth';
 import { callAuth, forwardCookies, throwIfRefused, type AuthCallResult } from '@server/auth/auth-proxy';
 import type { AppEnv, Deps } from '@server/http/context';
+import { route } from '@server/http/route-policy';
 import { jsonInput } from '@server/http/validate';
 import { toUser } from '@server/auth/session';
 import { logger } from '@server/log';
@@ -19,7 +20,7 @@ export function authRoutes(deps: Deps) {
     new Hono<AppEnv>()
       .get('/session', (c) => c.json({ user: c.get('user') }))
 
-      .post('/register', jsonInput(registerInput), async (c) => {
+      .post('/register', route(deps, { budget: 'registration', invalidates: 'shared views' }), jsonInput(registerInput), async (c) => {
         const input = c.req.valid('json');
         const result = await callAuth(deps, c, '/sign-up/email', {
           email: input.email,
@@ -46,7 +47,7 @@ export function authRoutes(deps: Deps) {
         return c.json({ user: sessionUser(result) }, 201);
       })
 
-      .post('/login', jsonInput(loginInput), async (c) => {
+      .post('/login', route(deps, { budget: 'session', invalidates: 'nothing' }), jsonInput(loginInput), async (c) => {
         const input = c.req.valid('json');
         await deps.signInGuard.admit(c, input.email);
         const result = await callAuth(deps, c, '/sign-in/email', { email: input.email, password: input.password });
@@ -65,37 +66,47 @@ export function authRoutes(deps: Deps) {
 
       // The same answer whether or not an account has the address: better-auth answers an unknown one
       // as a known one (after the same lookups), and the mail leaves off the request path (deps.ts).
-      .post('/forgot-password', jsonInput(passwordResetRequestInput), async (c) => {
-        const { email } = c.req.valid('json');
-        await deps.passwordResetLimit.admit(email);
-        const result = await callAuth(deps, c, '/request-password-reset', { email });
-        if (!result.ok) {
-          throwIfRefused(result);
-          logger.error({ status: result.status, body: result.body }, 'request-password-reset failed');
-          throw new AppError('INTERNAL', { message: MSG.resetRequestError });
-        }
-        return c.json({ message: MSG.resetRequested });
-      })
+      .post(
+        '/forgot-password',
+        route(deps, { budget: 'passwordReset', invalidates: 'shared views' }),
+        jsonInput(passwordResetRequestInput),
+        async (c) => {
+          const { email } = c.req.valid('json');
+          await deps.passwordResetLimit.admit(email);
+          const result = await callAuth(deps, c, '/request-password-reset', { email });
+          if (!result.ok) {
+            throwIfRefused(result);
+            logger.error({ status: result.status, body: result.body }, 'request-password-reset failed');
+            throw new AppError('INTERNAL', { message: MSG.resetRequestError });
+          }
+          return c.json({ message: MSG.resetRequested });
+        },
+      )
 
       // Single use and an hour (better-auth consumes the token); every session of the account ends.
-      .post('/reset-password', jsonInput(passwordResetInput), async (c) => {
-        const input = c.req.valid('json');
-        const result = await callAuth(deps, c, '/reset-password', { token: input.token, newPassword: input.newPassword });
-        if (!result.ok) {
-          throwIfRefused(result);
-          if (result.code === 'INVALID_TOKEN' || result.code === 'USER_NOT_FOUND') {
-            throw new AppError('GONE', { message: MSG.resetLinkInvalid });
+      .post(
+        '/reset-password',
+        route(deps, { budget: 'session', invalidates: 'shared views' }),
+        jsonInput(passwordResetInput),
+        async (c) => {
+          const input = c.req.valid('json');
+          const result = await callAuth(deps, c, '/reset-password', { token: input.token, newPassword: input.newPassword });
+          if (!result.ok) {
+            throwIfRefused(result);
+            if (result.code === 'INVALID_TOKEN' || result.code === 'USER_NOT_FOUND') {
+              throw new AppError('GONE', { message: MSG.resetLinkInvalid });
+            }
+            if (result.code?.startsWith('PASSWORD_TOO')) {
+              throw new AppError('VALIDATION', { message: MSG.weakPassword, fields: { newPassword: MSG.weakPassword } });
+            }
+            logger.error({ status: result.status, body: result.body }, 'reset-password failed');
+            throw new AppError('INTERNAL', { message: MSG.resetError });
           }
-          if (result.code?.startsWith('PASSWORD_TOO')) {
-            throw new AppError('VALIDATION', { message: MSG.weakPassword, fields: { newPassword: MSG.weakPassword } });
-          }
-          logger.error({ status: result.status, body: result.body }, 'reset-password failed');
-          throw new AppError('INTERNAL', { message: MSG.resetError });
-        }
-        return c.json({ ok: true });
-      })
+          return c.json({ ok: true });
+        },
+      )
 
-      .post('/logout', async (c) => {
+      .post('/logout', route(deps, { budget: 'session', invalidates: 'nothing' }), async (c) => {
         const result = await callAuth(deps, c, '/sign-out', {});
         throwIfRefused(result);
         forwardCookies(c, result);

@@ -7,12 +7,11 @@ import { commentInput } from '@domain/schemas/comment';
 import { featureInput, rejectionInput } from '@domain/schemas/creative';
 import { pageQuery } from '@domain/schemas/paging';
 import { suggestionQueryInput } from '@domain/schemas/suggestions';
-import { currentUser, requirePermission } from '@server/auth/session';
+import { currentUser } from '@server/auth/session';
 import type { AppEnv, Deps } from '@server/http/context';
-import { withoutDeadline } from '@server/http/deadline';
 import { memberGalleryPage, memberSimilar } from '@server/http/member-views';
 import { idParam } from '@server/http/route-params';
-import { sharedForVisitors, sharedOnceAllowed, sharedPerAnalysisAccess } from '@server/http/response-cache';
+import { route, type RoutePolicy } from '@server/http/route-policy';
 import { jsonInput, queryInput } from '@server/http/validate';
 import { serveFile } from '@server/media/serve-file';
 import { addComment, listComments } from '@server/services/comments.service';
@@ -26,14 +25,24 @@ import { deleteCreative, submitCreative, updateCreative } from '@server/services
 import { checkDuplicates } from '@server/services/creatives/duplicates.service';
 import { withCreativeForm, withUploadedMedia } from './creative-form';
 
+/** Submitting a creative, and checking a file before (it is uploaded too): an upload's cost and no deadline. */
+const submission: RoutePolicy = {
+  permission: 'creative:submit',
+  signedOutMessage: MSG.mustBeLoggedToSubmit,
+  budget: 'submission',
+  deadline: 'none',
+};
+/** A staff decision on a creative, seen by everyone. */
+const staff: RoutePolicy = { budget: 'staff', invalidates: 'shared views' };
+
 /** The `:id` of these routes: a creative's. */
 const creativeId = (c: Context) => idParam(c, 'id', MSG.creativeNotFound);
 
 /** The gallery and one creative: reading, likes, download, comments; submit, edit, delete, review, feature. */
 export function creativesRoutes(deps: Deps) {
   const { db } = deps;
-  // Visitors' reads of these four views come from the shared response cache when it holds them.
-  const shared = sharedForVisitors(deps);
+  // Visitors' reads of these views come from the shared response cache when it holds them.
+  const shared = route(deps, { cache: 'visitors' });
   return (
     new Hono<AppEnv>()
       .get('/', shared, queryInput(galleryQueryInput), async (c) => {
@@ -46,7 +55,7 @@ export function creativesRoutes(deps: Deps) {
         );
       })
       // Counts of the filter dialog: the catalogue's in memory, a search's from its matches (cached like the gallery).
-      .get('/facets', sharedPerAnalysisAccess(deps), queryInput(facetsQueryInput), async (c) => {
+      .get('/facets', route(deps, { cache: 'analysis access' }), queryInput(facetsQueryInput), async (c) => {
         const withAnalysis = can(c.get('user')?.role, 'creative:read-analysis');
         const query = c.req.valid('query');
         return c.json(await facetCounts(db, deps.catalogue, withAnalysis, query, deps.expensiveQueries.guard));
@@ -54,7 +63,7 @@ export function creativesRoutes(deps: Deps) {
       .get('/highlights', shared, async (c) => c.json(await getHighlights(db, c.get('user'))))
       // Before '/:id', which would take 'suggestions' for an id.
       // The same for everyone (names, advertisers and tags of approved creatives; never the analysis).
-      .get('/suggestions', sharedOnceAllowed(deps), queryInput(suggestionQueryInput), async (c) =>
+      .get('/suggestions', route(deps, { cache: 'allowed' }), queryInput(suggestionQueryInput), async (c) =>
         c.json(await suggest(db, c.req.valid('query').q)),
       )
       .get('/:id', shared, async (c) => c.json(await getCreative(db, c.get('user'), creativeId(c))))
@@ -66,14 +75,14 @@ export function creativesRoutes(deps: Deps) {
         return c.json(await similarTo(db, source, { withAnalysis: false }, deps.catalogue));
       })
 
-      .post('/:id/like', requirePermission('creative:like'), async (c) =>
+      .post('/:id/like', route(deps, { permission: 'creative:like', budget: 'like', invalidates: 'shared views' }), async (c) =>
         c.json(await deps.likes.set(currentUser(c).id, creativeId(c), true)),
       )
-      .delete('/:id/like', requirePermission('creative:like'), async (c) =>
+      .delete('/:id/like', route(deps, { permission: 'creative:like', budget: 'like', invalidates: 'shared views' }), async (c) =>
         c.json(await deps.likes.set(currentUser(c).id, creativeId(c), false)),
       )
 
-      .get('/:id/download', requirePermission('creative:download'), async (c) => {
+      .get('/:id/download', route(deps, { permission: 'creative:download' }), async (c) => {
         const file = await getDownload(db, currentUser(c), creativeId(c));
         return serveFile(c, deps.media, file.mediaName, file.contentType, {
           downloadName: downloadFileName(file.name, file.contentType),
@@ -83,40 +92,49 @@ export function creativesRoutes(deps: Deps) {
       .get('/:id/comments', shared, queryInput(pageQuery), async (c) =>
         c.json(await listComments(db, c.get('user'), creativeId(c), c.req.valid('query'))),
       )
-      .post('/:id/comments', requirePermission('comment:create'), jsonInput(commentInput), async (c) => {
-        const { text } = c.req.valid('json');
-        return c.json(await addComment(deps, currentUser(c), creativeId(c), text), 201);
-      })
+      .post(
+        '/:id/comments',
+        route(deps, { permission: 'comment:create', budget: 'comment', invalidates: 'shared views' }),
+        jsonInput(commentInput),
+        async (c) => {
+          const { text } = c.req.valid('json');
+          return c.json(await addComment(deps, currentUser(c), creativeId(c), text), 201);
+        },
+      )
 
-      .post('/', requirePermission('creative:submit', { signedOutMessage: MSG.mustBeLoggedToSubmit }), withoutDeadline, (c) =>
+      .post('/', route(deps, { ...submission, invalidates: 'shared views' }), (c) =>
         withCreativeForm(c, deps, { mediaRequired: true }, async (input, file) =>
           c.json(await submitCreative(deps, currentUser(c), input, file!), 201),
         ),
       )
       // Before sending (issue 18): does the chosen file seem to be there already? The file is streamed to
       // a temp file, fingerprinted and removed; nothing is stored.
-      .post('/duplicates', requirePermission('creative:submit', { signedOutMessage: MSG.mustBeLoggedToSubmit }), withoutDeadline, (c) =>
+      .post('/duplicates', route(deps, { ...submission, invalidates: 'nothing' }), (c) =>
         withUploadedMedia(c, deps, async (file) => c.json(await checkDuplicates(deps, currentUser(c), file))),
       )
-      .patch('/:id', requirePermission('creative:update'), withoutDeadline, (c) => {
-        const id = creativeId(c); // before the form, whose media would otherwise be streamed to disk for nothing
-        return withCreativeForm(c, deps, { mediaRequired: false }, async (input, file) =>
-          c.json(await updateCreative(deps, currentUser(c), id, input, file)),
-        );
-      })
-      .delete('/:id', requirePermission('creative:delete'), async (c) => {
+      .patch(
+        '/:id',
+        route(deps, { permission: 'creative:update', budget: 'submission', deadline: 'none', invalidates: 'shared views' }),
+        (c) => {
+          const id = creativeId(c); // before the form, whose media would otherwise be streamed to disk for nothing
+          return withCreativeForm(c, deps, { mediaRequired: false }, async (input, file) =>
+            c.json(await updateCreative(deps, currentUser(c), id, input, file)),
+          );
+        },
+      )
+      .delete('/:id', route(deps, { ...staff, permission: 'creative:delete' }), async (c) => {
         await deleteCreative(deps, creativeId(c));
         return c.json({ ok: true });
       })
 
-      .post('/:id/approve', requirePermission('creative:review'), async (c) =>
+      .post('/:id/approve', route(deps, { ...staff, permission: 'creative:review' }), async (c) =>
         c.json(await review(deps, currentUser(c), creativeId(c), 'approve')),
       )
-      .post('/:id/reject', requirePermission('creative:review'), jsonInput(rejectionInput), async (c) => {
+      .post('/:id/reject', route(deps, { ...staff, permission: 'creative:review' }), jsonInput(rejectionInput), async (c) => {
         const { reason } = c.req.valid('json');
         return c.json(await review(deps, currentUser(c), creativeId(c), 'reject', reason));
       })
-      .post('/:id/feature', requirePermission('creative:feature'), jsonInput(featureInput), async (c) =>
+      .post('/:id/feature', route(deps, { ...staff, permission: 'creative:feature' }), jsonInput(featureInput), async (c) =>
         c.json(await feature(deps, currentUser(c), creativeId(c), c.req.valid('json'))),
       )
   );

@@ -1,16 +1,15 @@
 import { Hono } from 'hono';
 import { favoritesQueryInput } from '@domain/schemas/gallery';
-import { currentUser, requirePermission } from '@server/auth/session';
+import { currentUser } from '@server/auth/session';
 import type { AppEnv, Deps } from '@server/http/context';
-import { privateToViewer } from '@server/http/response-cache';
+import { route } from '@server/http/route-policy';
 import { queryInput } from '@server/http/validate';
 import { listFavorites } from '@server/services/creatives/gallery.service';
 
 export function favoritesRoutes(deps: Deps) {
   return new Hono<AppEnv>().get(
     '/',
-    requirePermission('favorites:read'),
-    privateToViewer(deps),
+    route(deps, { permission: 'favorites:read', cache: 'viewer' }),
     queryInput(favoritesQueryInput),
     async (c) => c.json(await listFavorites(deps.db, currentUser(c), c.req.valid('query'))),
   );

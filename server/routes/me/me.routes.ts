@@ -3,8 +3,9 @@ import { AppError } from '@domain/errors';
 import { MSG } from '@domain/messages';
 import { passwordChangeInput, profileInput } from '@domain/schemas/auth';
 import { callAuth, forwardCookies, throwIfRefused } from '@server/auth/auth-proxy';
-import { currentUser, requirePermission, sessionOfRequest } from '@server/auth/session';
+import { currentUser, sessionOfRequest } from '@server/auth/session';
 import type { AppEnv, Deps } from '@server/http/context';
+import { route } from '@server/http/route-policy';
 import { jsonInput } from '@server/http/validate';
 import { listDeviceSessions } from '@server/services/sessions.service';
 import { deleteOwnAccount, updateProfile } from '@server/services/users.service';
@@ -15,17 +16,19 @@ import { logger } from '@server/log';
 
 /** The signed-in user's own account: profile, password, signed-in devices, their data (export) and the account itself (deletion). */
 export function meRoutes(deps: Deps) {
+  const read = route(deps, { permission: 'account:manage' });
+  // A profile name is shown as a submitter; a password change or a deletion ends sessions.
+  const write = route(deps, { permission: 'account:manage', budget: 'account', invalidates: 'shared views' });
   return (
     new Hono<AppEnv>()
-      .use(requirePermission('account:manage'))
-      .get('/', (c) => c.json({ user: currentUser(c) }))
+      .get('/', read, (c) => c.json({ user: currentUser(c) }))
 
-      .patch('/', jsonInput(profileInput), async (c) => {
+      .patch('/', write, jsonInput(profileInput), async (c) => {
         const input = c.req.valid('json');
         return c.json({ user: await updateProfile(deps.db, currentUser(c).id, input) });
       })
 
-      .post('/password', jsonInput(passwordChangeInput), async (c) => {
+      .post('/password', write, jsonInput(passwordChangeInput), async (c) => {
         const input = c.req.valid('json');
         const result = await callAuth(deps, c, '/change-password', {
           currentPassword: input.currentPassword,
@@ -44,12 +47,12 @@ export function meRoutes(deps: Deps) {
         return c.json({ ok: true });
       })
 
-      .get('/sessions', async (c) => {
+      .get('/sessions', read, async (c) => {
         const own = await sessionOfRequest(deps, c.req.header('cookie'));
         return c.json({ sessions: await listDeviceSessions(deps.db, currentUser(c).id, own?.sessionId ?? null) });
       })
 
-      .post('/sessions/revoke-others', async (c) => {
+      .post('/sessions/revoke-others', write, async (c) => {
         const result = await callAuth(deps, c, '/revoke-other-sessions', {});
         if (!result.ok) {
           throwIfRefused(result);
@@ -60,13 +63,13 @@ export function meRoutes(deps: Deps) {
       })
 
       // "Exporter mes données": a JSON attachment written as it is read (keyset batches).
-      .get('/export', async (c) => {
+      .get('/export', route(deps, { permission: 'account:manage', budget: 'export' }), async (c) => {
         const document = await myDataDocument({ db: deps.db, userId: currentUser(c).id, publicUrl: deps.config.publicUrl });
         return myDataAttachment(c, document);
       })
 
       // "Supprimer mon compte": the password, then the admin deletion's rule (docs/decisions/002), then signed out.
-      .delete('/', jsonInput(deleteAccountInput), async (c) => {
+      .delete('/', write, jsonInput(deleteAccountInput), async (c) => {
         const me = currentUser(c);
         const { password } = c.req.valid('json');
         const valid = await deps.auth.api

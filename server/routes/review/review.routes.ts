@@ -1,9 +1,8 @@
 import { Hono } from 'hono';
 import { reviewListQuery } from '@domain/schemas/creative';
-import { requirePermission } from '@server/auth/session';
 import type { AppEnv, Deps } from '@server/http/context';
 import { liveCountStream } from '@server/http/live-count-stream';
-import { sharedOnceAllowed } from '@server/http/response-cache';
+import { route } from '@server/http/route-policy';
 import { queryInput } from '@server/http/validate';
 import { countByStatus, listByStatus } from '@server/services/creatives/review.service';
 
@@ -13,14 +12,14 @@ import { countByStatus, listByStatus } from '@server/services/creatives/review.s
  * permission is checked (every submission, decision or edit empties it).
  */
 export function reviewRoutes(deps: Deps) {
+  const shared = route(deps, { permission: 'creative:review', cache: 'allowed' });
   return new Hono<AppEnv>()
-    .use(requirePermission('creative:review'))
-    .get('/creatives', sharedOnceAllowed(deps), queryInput(reviewListQuery), async (c) => {
+    .get('/creatives', shared, queryInput(reviewListQuery), async (c) => {
       const { status, cursor } = c.req.valid('query');
       return c.json(await listByStatus(deps.db, { status, cursor }));
     })
-    .get('/counts', sharedOnceAllowed(deps), async (c) => c.json(await countByStatus(deps.db)))
-    .get('/events', (c) =>
+    .get('/counts', shared, async (c) => c.json(await countByStatus(deps.db)))
+    .get('/events', route(deps, { permission: 'creative:review' }), (c) =>
       liveCountStream(c, deps, {
         event: 'pending',
         channel: deps.pending,

@@ -8,6 +8,7 @@ import { unlockInput } from '@domain/schemas/share';
 import { SHARE_TOKEN_PATTERN } from '@domain/shares';
 import type { AppEnv, Deps } from '@server/http/context';
 import { idParam } from '@server/http/route-params';
+import { route } from '@server/http/route-policy';
 import { jsonInput, queryInput } from '@server/http/validate';
 import { zipAttachment } from '@server/http/zip-attachment';
 import { serveFile } from '@server/media/serve-file';
@@ -53,7 +54,7 @@ export function sharesRoutes(deps: Deps) {
         const countView = !cursor && (await shareAccess.isFirstViewToday(c, share.row.id));
         return c.json(await sharedFolderPage(db, share, cursor, { countView }));
       })
-      .post('/:token/unlock', jsonInput(unlockInput), async (c) => {
+      .post('/:token/unlock', route(deps, { budget: 'session', invalidates: 'shared views' }), jsonInput(unlockInput), async (c) => {
         const share = await openShare(db, tokenOf(c));
         const { password } = c.req.valid('json');
         if (!(await shareAccess.tryPassword(c, share.row, () => checkSharePassword(share, password)))) {
