@@ -11,7 +11,7 @@ import { metricsRoutes } from './http/metrics';
 import { requestLog } from './http/request-log';
 import { originCheck } from './http/origin-check';
 import { writeRateLimit } from './http/rate-limit';
-import { invalidateOnWrite } from './http/invalidate-on-write';
+import { invalidateOnWrite } from './cache/invalidate-on-write';
 import { securityHeaders } from './http/security-headers';
 import { seoRoutes } from './seo/seo.routes';
 import { mountSpa } from './http/spa';

@@ -31,7 +31,7 @@ const envSchema = z.object({
   FFPROBE_PATH: z.string().optional(),
   /** Searched for ffmpeg/ffprobe when FFMPEG_PATH/FFPROBE_PATH are unset. */
   PATH: z.string().optional(),
-  /** `off` disables the shared cache of anonymous gallery reads (server/http/response-cache.ts). */
+  /** `off` disables the shared cache of anonymous gallery reads (server/cache/response-cache.ts). */
   RESPONSE_CACHE: z.enum(['on', 'off']).default('on'),
   /**
    * How often (ms) each instance reads the catalogue engine's journal for writes made outside the API

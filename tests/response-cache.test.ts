@@ -5,7 +5,7 @@ import { createTestApp, type TestApp, type TestResponse } from './helpers/test-a
 import { creativeForm, pngBytes, VALID_FORM } from './helpers/uploads';
 
 /**
- * The shared cache of anonymous creative reads (server/http/response-cache.ts) and conditional
+ * The shared cache of anonymous creative reads (server/cache/response-cache.ts) and conditional
  * GETs (server/http/conditional-get.ts): hits, no leak of signed-in answers, and for each write
  * that changes a public view, the next visitor's request shows it.
  */

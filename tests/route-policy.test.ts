@@ -54,6 +54,15 @@ describe('route policies', () => {
     );
   });
 
+  it('make every instance forget its sessions after the writes that may end or change one', () => {
+    const forgetting = [...apiRoutes()].filter(([, p]) => p?.forgetsSessions).map(([route]) => route);
+    const accountWrites = [...apiRoutes()]
+      .filter(([route]) => WRITE_METHODS.includes(route.split(' ')[0]!) && /^\S+ \/api\/(auth|me|users)(\/|$)/.test(route))
+      .map(([route]) => route);
+    expect(accountWrites.length).toBeGreaterThan(8);
+    expect(forgetting.sort()).toEqual(accountWrites.sort());
+  });
+
   it('budget the costly read of an account export', () => {
     expect(apiRoutes().get('GET /api/me/export')?.budget).toBe('export');
   });

@@ -76,7 +76,7 @@ export async function startServer(options: {
     LOG_LEVEL: 'warn',
     ...START.env,
     ...(options.target.databaseUrl ? { DATABASE_URL: options.target.databaseUrl } : {}),
-    // RESPONSE_CACHE=off turns off the shared response cache (server/http/response-cache.ts).
+    // RESPONSE_CACHE=off turns off the shared response cache (server/cache/response-cache.ts).
     ...(options.noCache ? { RESPONSE_CACHE: 'off' } : {}),
     ...options.env,
   };

@@ -1,8 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
 import type { User } from '@domain/types';
 import type { AppEnv } from '../http/context';
-import type { Invalidation } from '../http/invalidation';
+import type { Invalidation } from '../cache/invalidation';
 import { isSafeMethod } from '../http/methods';
+import { policyOf } from '../http/route-policy';
 
 /**
  * The signed-in user of a session cookie, remembered for a couple of seconds, so that a member
@@ -13,7 +14,7 @@ import { isSafeMethod } from '../http/methods';
  * Correctness: every API write that can end or change a session or a user — anything under
  * /api/auth (sign-in, sign-out, password), /api/me (profile, password, account deletion) and
  * /api/users (role change, deletion) — forgets every entry, on this instance at once and, with
- * Redis, on every other one when the signal arrives (server/http/invalidation.ts), so a role
+ * Redis, on every other one when the signal arrives (server/cache/invalidation.ts), so a role
  * change or a sign-out applies to the very next request. The TTL bounds what cannot be seen: a
  * session deleted by hand, or by another instance while Redis is unreachable, lives here at most
  * `ttlMs` more — the same as in a single process; when Redis comes back every entry is forgotten.
@@ -83,12 +84,13 @@ export class SessionCache {
   }
 }
 
-const ACCOUNT_WRITES = /^\/api\/(?:auth|me|users)(?:\/|$)/;
-
-/** Every instance forgets its remembered sessions after a write that may end or change one (see SessionCache). */
+/**
+ * Every instance forgets its remembered sessions after a write whose route declares that it may
+ * end or change one (`forgetsSessions`, server/http/route-policy.ts; see SessionCache).
+ */
 export function forgetSessionsOnAccountWrites(invalidation: Invalidation): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (isSafeMethod(c.req.method) || !ACCOUNT_WRITES.test(c.req.path)) return next();
+    if (isSafeMethod(c.req.method) || !policyOf(c)?.forgetsSessions) return next();
     try {
       await next();
     } finally {

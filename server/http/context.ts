@@ -10,10 +10,10 @@ import type { Mailer } from '../mail/mailer';
 import type { MediaTools } from '../media/media-tools';
 import type { MediaStore } from '../media/store';
 import type { SentJson } from './conditional-get';
-import type { Invalidation } from './invalidation';
+import type { Invalidation } from '../cache/invalidation';
 import type { Metrics } from './metrics';
 import type { RateLimitStore } from './rate-limit-store';
-import type { ResponseCache } from './response-cache';
+import type { ResponseCache } from '../cache/response-cache';
 import type { RedisLink } from '../redis/redis-link';
 import type { LikeWriter } from '../services/creatives/like-writer';
 import type { PendingEvents } from '../services/creatives/pending-events';
@@ -47,7 +47,7 @@ export interface Deps {
   metrics: Metrics | null;
   /** Redis shared by the server instances (REDIS_URL); null in a single process. */
   redis: RedisLink | null;
-  /** The "may be stale" signal of the caches, to every instance (server/http/invalidation.ts). */
+  /** The "may be stale" signal of the caches, to every instance (server/cache/invalidation.ts). */
   invalidation: Invalidation;
   /** Shared cache of the anonymous creative views; null when RESPONSE_CACHE=off. */
   responseCache: ResponseCache | null;

@@ -4,7 +4,7 @@ import type { Action } from '@domain/permissions';
 import { requirePermission } from '../auth/session';
 import type { AppEnv, Deps } from './context';
 import { withoutDeadline } from './deadline';
-import { privateToViewer, sharedForVisitors, sharedOnceAllowed, sharedPerAnalysisAccess } from './response-cache';
+import { privateToViewer, sharedForVisitors, sharedOnceAllowed, sharedPerAnalysisAccess } from '../cache/response-cache';
 import type { WriteKind } from './write-budgets';
 
 /**
@@ -29,6 +29,11 @@ export interface RoutePolicy {
    * (their folders), or nothing cached (signing in, notifications). A refusal (4xx) invalidates nothing.
    */
   invalidates?: 'shared views' | "author's views" | 'nothing';
+  /**
+   * A write that may end or change a session (signing in or out, a password, a role, a deletion):
+   * every instance forgets the sessions it remembers (server/auth/session-cache.ts).
+   */
+  forgetsSessions?: true;
   /**
    * The shared response cache a GET is served from (response-cache.ts): visitors' views, views the
    * same for everyone the permission lets in, views per access to the analysis, the viewer's own.

@@ -7,7 +7,7 @@ import { sendBody } from './conditional-get';
 import { routePreloads } from './route-preloads';
 import type { ApiGet, PageRenderer } from '@domain/page-render';
 import { hasSession, HTML, PageMaker, pageTemplate } from '../render/page-maker';
-import type { ResponseCache } from './response-cache';
+import type { ResponseCache } from '../cache/response-cache';
 import type { AppEnv } from './context';
 import { logger } from '../log';
 

@@ -92,7 +92,7 @@ export class RedisLink {
 
   /**
    * Whether messages of the other instances reach this one right now. While they cannot, what
-   * depends on them (the response cache, see server/http/invalidation.ts) must not trust itself.
+   * depends on them (the response cache, see server/cache/invalidation.ts) must not trust itself.
    */
   get listening(): boolean {
     return this.subscriberReady && !this.closing;

@@ -3,7 +3,7 @@ import type { ApiGet, FirstViewAnswer, PageAddress, PageRenderer } from '@domain
 import { type EncodedVariants } from '../http/compression';
 import { etagOf } from '../http/conditional-get';
 import { escapeAttribute, firstViewHead } from '../http/first-view';
-import { cacheKey, type ResponseCache } from '../http/response-cache';
+import { cacheKey, type ResponseCache } from '../cache/response-cache';
 import { logger } from '../log';
 import { headTags, pageTags } from './page-head';
 

@@ -20,55 +20,65 @@ export function authRoutes(deps: Deps) {
     new Hono<AppEnv>()
       .get('/session', (c) => c.json({ user: c.get('user') }))
 
-      .post('/register', route(deps, { budget: 'registration', invalidates: 'shared views' }), jsonInput(registerInput), async (c) => {
-        const input = c.req.valid('json');
-        const result = await callAuth(deps, c, '/sign-up/email', {
-          email: input.email,
-          password: input.password,
-          name: `${input.firstName} ${input.lastName}`,
-          firstName: input.firstName,
-          lastName: input.lastName,
-        });
-        if (!result.ok) {
-          throwIfRefused(result);
-          if (result.code?.startsWith('USER_ALREADY_EXISTS')) {
-            throw new AppError('EMAIL_TAKEN', { fields: { email: MSG.emailTaken } });
+      .post(
+        '/register',
+        route(deps, { budget: 'registration', invalidates: 'shared views', forgetsSessions: true }),
+        jsonInput(registerInput),
+        async (c) => {
+          const input = c.req.valid('json');
+          const result = await callAuth(deps, c, '/sign-up/email', {
+            email: input.email,
+            password: input.password,
+            name: `${input.firstName} ${input.lastName}`,
+            firstName: input.firstName,
+            lastName: input.lastName,
+          });
+          if (!result.ok) {
+            throwIfRefused(result);
+            if (result.code?.startsWith('USER_ALREADY_EXISTS')) {
+              throw new AppError('EMAIL_TAKEN', { fields: { email: MSG.emailTaken } });
+            }
+            if (result.code === 'INVALID_EMAIL') {
+              throw new AppError('VALIDATION', { message: MSG.emailInvalid, fields: { email: MSG.emailInvalid } });
+            }
+            if (result.code?.startsWith('PASSWORD_TOO')) {
+              throw new AppError('VALIDATION', { message: MSG.weakPassword, fields: { password: MSG.weakPassword } });
+            }
+            logger.error({ status: result.status, body: result.body }, 'sign-up failed');
+            throw new AppError('INTERNAL', { message: MSG.registerError });
           }
-          if (result.code === 'INVALID_EMAIL') {
-            throw new AppError('VALIDATION', { message: MSG.emailInvalid, fields: { email: MSG.emailInvalid } });
-          }
-          if (result.code?.startsWith('PASSWORD_TOO')) {
-            throw new AppError('VALIDATION', { message: MSG.weakPassword, fields: { password: MSG.weakPassword } });
-          }
-          logger.error({ status: result.status, body: result.body }, 'sign-up failed');
-          throw new AppError('INTERNAL', { message: MSG.registerError });
-        }
-        forwardCookies(c, result);
-        return c.json({ user: sessionUser(result) }, 201);
-      })
+          forwardCookies(c, result);
+          return c.json({ user: sessionUser(result) }, 201);
+        },
+      )
 
-      .post('/login', route(deps, { budget: 'session', invalidates: 'nothing' }), jsonInput(loginInput), async (c) => {
-        const input = c.req.valid('json');
-        await deps.signInGuard.admit(c, input.email);
-        const result = await callAuth(deps, c, '/sign-in/email', { email: input.email, password: input.password });
-        if (!result.ok) {
-          throwIfRefused(result);
-          if (result.status === 401 || result.code === 'INVALID_EMAIL_OR_PASSWORD') {
-            throw new AppError('INVALID_CREDENTIALS');
+      .post(
+        '/login',
+        route(deps, { budget: 'session', invalidates: 'nothing', forgetsSessions: true }),
+        jsonInput(loginInput),
+        async (c) => {
+          const input = c.req.valid('json');
+          await deps.signInGuard.admit(c, input.email);
+          const result = await callAuth(deps, c, '/sign-in/email', { email: input.email, password: input.password });
+          if (!result.ok) {
+            throwIfRefused(result);
+            if (result.status === 401 || result.code === 'INVALID_EMAIL_OR_PASSWORD') {
+              throw new AppError('INVALID_CREDENTIALS');
+            }
+            logger.error({ status: result.status, body: result.body }, 'sign-in failed');
+            throw new AppError('INTERNAL', { message: MSG.loginError });
           }
-          logger.error({ status: result.status, body: result.body }, 'sign-in failed');
-          throw new AppError('INTERNAL', { message: MSG.loginError });
-        }
-        await deps.signInGuard.succeeded(c, input.email);
-        forwardCookies(c, result);
-        return c.json({ user: sessionUser(result) });
-      })
+          await deps.signInGuard.succeeded(c, input.email);
+          forwardCookies(c, result);
+          return c.json({ user: sessionUser(result) });
+        },
+      )
 
       // The same answer whether or not an account has the address: better-auth answers an unknown one
       // as a known one (after the same lookups), and the mail leaves off the request path (deps.ts).
       .post(
         '/forgot-password',
-        route(deps, { budget: 'passwordReset', invalidates: 'shared views' }),
+        route(deps, { budget: 'passwordReset', invalidates: 'shared views', forgetsSessions: true }),
         jsonInput(passwordResetRequestInput),
         async (c) => {
           const { email } = c.req.valid('json');
@@ -86,7 +96,7 @@ export function authRoutes(deps: Deps) {
       // Single use and an hour (better-auth consumes the token); every session of the account ends.
       .post(
         '/reset-password',
-        route(deps, { budget: 'session', invalidates: 'shared views' }),
+        route(deps, { budget: 'session', invalidates: 'shared views', forgetsSessions: true }),
         jsonInput(passwordResetInput),
         async (c) => {
           const input = c.req.valid('json');
@@ -106,7 +116,7 @@ export function authRoutes(deps: Deps) {
         },
       )
 
-      .post('/logout', route(deps, { budget: 'session', invalidates: 'nothing' }), async (c) => {
+      .post('/logout', route(deps, { budget: 'session', invalidates: 'nothing', forgetsSessions: true }), async (c) => {
         const result = await callAuth(deps, c, '/sign-out', {});
         throwIfRefused(result);
         forwardCookies(c, result);

@@ -9,7 +9,7 @@ import { pageQuery } from '@domain/schemas/paging';
 import { suggestionQueryInput } from '@domain/schemas/suggestions';
 import { currentUser } from '@server/auth/session';
 import type { AppEnv, Deps } from '@server/http/context';
-import { memberGalleryPage, memberSimilar } from '@server/http/member-views';
+import { memberGalleryPage, memberSimilar } from '@server/cache/member-views';
 import { idParam } from '@server/http/route-params';
 import { route, type RoutePolicy } from '@server/http/route-policy';
 import { jsonInput, queryInput } from '@server/http/validate';

@@ -18,7 +18,7 @@ import { logger } from '@server/log';
 export function meRoutes(deps: Deps) {
   const read = route(deps, { permission: 'account:manage' });
   // A profile name is shown as a submitter; a password change or a deletion ends sessions.
-  const write = route(deps, { permission: 'account:manage', budget: 'account', invalidates: 'shared views' });
+  const write = route(deps, { permission: 'account:manage', budget: 'account', invalidates: 'shared views', forgetsSessions: true });
   return (
     new Hono<AppEnv>()
       .get('/', read, (c) => c.json({ user: currentUser(c) }))

@@ -11,7 +11,7 @@ import { deleteUser, listUsers, setRole } from '@server/services/users.service';
 /** User administration (admin only). */
 export function usersRoutes(deps: Deps) {
   const { db } = deps;
-  const staff = route(deps, { permission: 'user:manage', budget: 'staff', invalidates: 'shared views' });
+  const staff = route(deps, { permission: 'user:manage', budget: 'staff', invalidates: 'shared views', forgetsSessions: true });
   return new Hono<AppEnv>()
     .get('/', route(deps, { permission: 'user:manage', cache: 'allowed' }), queryInput(userListQuery), async (c) =>
       c.json(await deps.expensiveQueries.run(() => listUsers(db, c.req.valid('query')))),

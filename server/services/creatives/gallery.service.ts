@@ -58,7 +58,7 @@ export function listGallery(
 /**
  * The gallery page every signed-in member sees alike (they all may read the analysis), before the
  * viewer's own likes are marked (`likedByMe` false): shareable between members, see
- * server/http/member-views.ts.
+ * server/cache/member-views.ts.
  */
 export function listGalleryForMembers(
   db: Db,

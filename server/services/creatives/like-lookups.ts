@@ -25,7 +25,7 @@ interface Lookup {
 
 /**
  * Which creatives of a page each signed-in member liked — the one query every member's gallery
- * request runs (server/http/member-views.ts). Lookups asked while the server reads a burst of
+ * request runs (server/cache/member-views.ts). Lookups asked while the server reads a burst of
  * requests are answered together: they queue until the event loop's check phase (setImmediate,
  * after the pending socket reads) and go to PostgreSQL as one statement over the (creative, user)
  * pairs, on creative_likes' primary key. Alone, a lookup waits one loop turn; under load, one round

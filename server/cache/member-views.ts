@@ -5,7 +5,7 @@ import type { Creative, Page, User } from '@domain/types';
 import { listGallery, listGalleryForMembers } from '@server/services/creatives/gallery.service';
 import { likedAmong } from '@server/services/creatives/like-lookups';
 import { checkMayOpen, readSimilarSource, similarTo } from '@server/services/creatives/similar.service';
-import type { AppEnv, Deps } from './context';
+import type { AppEnv, Deps } from '../http/context';
 import { cacheKey } from './response-cache';
 
 const encoder = new TextEncoder();

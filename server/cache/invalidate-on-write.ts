@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv, Deps } from './context';
-import { isSafeMethod } from './methods';
-import { policyOf } from './route-policy';
+import type { AppEnv, Deps } from '../http/context';
+import { isSafeMethod } from '../http/methods';
+import { policyOf } from '../http/route-policy';
 
 /**
  * Invalidates the shared caches after an API write, as its route declares (`invalidates`,
@@ -14,7 +14,7 @@ import { policyOf } from './route-policy';
  * taken before anything is written or rolled back with the transaction; a 5xx may follow a partial
  * write, so it invalidates too. The bump happens after the handler, before the writer gets its
  * answer, so the writer's next read already misses — on this instance at once, on the others when
- * Redis carries the signal (server/http/invalidation.ts). The catalogue engine (server/catalogue/)
+ * Redis carries the signal (server/cache/invalidation.ts). The catalogue engine (server/catalogue/)
  * reads its journal on the same signal.
  */
 export function invalidateOnWrite(deps: Pick<Deps, 'invalidation'>): MiddlewareHandler<AppEnv> {

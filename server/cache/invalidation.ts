@@ -24,7 +24,7 @@ const CHANNEL = 'invalidate';
  * round trip is paid per write, not per read (docs/decisions/010-several-instances-redis.md).
  *
  * A message lost while the subscription is down cannot be replayed, so: while it is down, `live`
- * is false and the response cache serves nothing (server/http/response-cache.ts); when it comes
+ * is false and the response cache serves nothing (server/cache/response-cache.ts); when it comes
  * back every topic fires, so every cache starts empty.
  */
 export class Invalidation {

@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { can } from '@domain/permissions';
-import type { AppEnv, Deps } from './context';
-import { EncodedVariants } from './compression';
-import { etagOf, sendJson } from './conditional-get';
+import type { AppEnv, Deps } from '../http/context';
+import { EncodedVariants } from '../http/compression';
+import { etagOf, sendJson } from '../http/conditional-get';
 
 /**
  * A shared cache of the anonymous creative views: the serialised JSON body (bytes) and its ETag,
@@ -16,7 +16,7 @@ import { etagOf, sendJson } from './conditional-get';
  * be served after that write.
  *
  * Several instances (REDIS_URL): each keeps its own cache, and the invalidation signal goes to
- * all of them (server/http/invalidation.ts: the writer bumps at once, the others when Redis
+ * all of them (server/cache/invalidation.ts: the writer bumps at once, the others when Redis
  * carries the message). While this instance cannot hear the others (`live` false: Redis
  * unreachable), the cache is bypassed — no entry served, none stored — and it starts empty when
  * they can be heard again.
@@ -274,7 +274,7 @@ export function privateToViewer(deps: Pick<Deps, 'responseCache' | 'metrics'>): 
  * A GET whose `audience` is not null is served from the shared cache under `audience:` + its
  * normalised URL, and its 200 JSON answer stored there; concurrent misses of one entry wait for
  * one answer. `null` answers normally (`X-Cache: bypass`, unless the handler used the cache itself
- * and said so, see server/http/member-views.ts), and so does every GET while the cache is not
+ * and said so, see server/cache/member-views.ts), and so does every GET while the cache is not
  * available (Redis unreachable).
  */
 function sharedResponses(
