@@ -2,7 +2,8 @@
  * Documents read per gallery page in the Firebase mode (issue 16, item 2; docs/benchmarks.md), and
  * per filter-dialog opening (the filter counts, docs/decisions/024; bench/firebase/facet-reads.ts).
  *
- *   npm run bench:firebase [-- --approved 10000 --pending 300 --label before --only pages|facets]
+ *   npm run bench:firebase [-- --approved 10000 --pending 300 --label before --only pages,facets]
+ *   firebase emulators:exec --only auth "npm run bench:firebase -- --only notes,sessions,duplicates"
  *
  * Uses the Firestore emulator at FIRESTORE_EMULATOR_HOST, or starts one (scripts/firestore-emulator.mjs)
  * with firestore.rules loaded. **Empties the emulator's demo-creatheque database**, seeds the
@@ -10,6 +11,8 @@
  * gateway (`createFirebaseGateway`, memory mode, like tests/firebase/harness.ts), loads the first
  * and the next page of every gallery variant and prints the reads Firestore would bill for each
  * (`gateway.reads`: documents returned, one per empty query, one per aggregation) as a markdown table.
+ * Folder notes, device sessions and the duplicate check are measured on members' gateways, which
+ * sign in on the Auth emulator at FIREBASE_AUTH_EMULATOR_HOST (bench/firebase/feature-reads.ts).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -25,6 +28,7 @@ import { clearFirestoreEmulator, loadFirestoreRules, startFirestoreEmulator } fr
 import { openAdmin } from '../scripts/firebase/admin';
 import { emulatorConfig } from '../tests/firebase/helpers';
 import { facetReadTables } from './firebase/facet-reads';
+import { featureReadTables } from './firebase/feature-reads';
 import { seedGalleryCreatives, type SeededCreative } from './firebase/gallery-seed';
 import { projectRoot } from './scale/target';
 
@@ -35,8 +39,12 @@ const { values: opts } = parseArgs({
     approved: { type: 'string', default: '10000' },
     pending: { type: 'string', default: '300' },
     label: { type: 'string', default: '' },
-    /** Measure only the gallery pages, or only the filter counts (default: both). */
-    only: { type: 'string', default: '' },
+    /**
+     * What to measure, comma-separated: pages (gallery pages), facets (filter counts), notes (folder
+     * notes), sessions ('Déconnecter les autres appareils'), duplicates (the check on choosing a
+     * file). Default: pages and facets. notes, sessions and duplicates need the Auth emulator too.
+     */
+    only: { type: 'string', default: 'pages,facets' },
   },
 });
 
@@ -140,16 +148,32 @@ async function main() {
         log: () => {},
       });
     const title = opts.label ? ` (${opts.label})` : '';
-    if (opts.only !== 'facets') {
+    const wanted = new Set(opts.only.split(',').map((part) => part.trim()));
+    if (wanted.has('pages')) {
       const rows = await pageRows(visitor(), (q) => seeded.filter((c) => c.data.status === 'approved' && shown(c.data, q)).length);
       console.log(`\nReads billed per gallery page${title}: ${approved} approved + ${pending} pending creatives, visitor\n`);
       console.log('| variant | sort | matching | page 1 reads | page 1 items | page 2 reads | page 2 items |');
       console.log('|---|---|---:|---:|---:|---:|---:|');
       for (const row of rows) console.log(row);
     }
-    if (opts.only !== 'pages') {
+    if (wanted.has('facets')) {
       const lines = await facetReadTables(visitor, seeded);
       console.log(`\nReads billed per filter-dialog opening${title}: ${approved} approved + ${pending} pending creatives, visitor\n`);
+      for (const line of lines) console.log(line);
+    }
+    const features = { notes: wanted.has('notes'), sessions: wanted.has('sessions'), duplicates: wanted.has('duplicates') };
+    if (features.notes || features.sessions || features.duplicates) {
+      const authHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+      if (!authHost)
+        throw new Error(
+          'notes, sessions and duplicates sign members in: set FIREBASE_AUTH_EMULATOR_HOST (firebase emulators:exec --only auth)',
+        );
+      const authPort = Number(authHost.slice(authHost.lastIndexOf(':') + 1));
+      const target = { host, ports: { auth: authPort, firestore: port }, projectId: PROJECT_ID, admin, seeded };
+      const lines = await featureReadTables(target, features);
+      console.log(
+        `\nReads billed by folder notes, device sessions and the duplicate check${title}: ${approved} approved + ${pending} pending creatives\n`,
+      );
       for (const line of lines) console.log(line);
     }
   } finally {

@@ -6,6 +6,7 @@ import { APPROVED } from '@server/db/seed/demo-catalog';
 import { FOLDER_PARAM } from '@/features/folders/url-state';
 import { DEMO_PROJECT_ID } from '../scripts/firebase/demo-seed';
 import { closeToasts, expectNoSeriousA11yViolations, expectToast, login, newPage } from '../e2e/support/browser';
+import { fileInNewFolder, openFolder } from './support/folders';
 
 /**
  * Folder notes on the Firebase build (docs/decisions/022): the demo user files a demo creative in a
@@ -19,7 +20,6 @@ const tag = Math.random().toString(36).slice(2, 7);
 const FOLDER = `Carnet ${tag}`;
 const NOTE = `À montrer au client lundi ${tag}`;
 
-const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Navigation principale' });
 const folderPanel = (page: Page) => page.getByRole('region', { name: FOLDER });
 const noteButton = (page: Page, verb: 'Ajouter une' | 'Modifier la') =>
   folderPanel(page).getByRole('button', { name: `${verb} note sur « ${SUBJECT.name} »` });
@@ -45,24 +45,8 @@ describe('member, notes in a folder', () => {
     await page.getByRole('heading', { level: 1, name: SUBJECT.name }).waitFor();
     creativeId = new URL(page.url()).pathname.split('/').pop()!;
 
-    await page.getByRole('button', { name: 'Ajouter à un dossier' }).click();
-    const menu = page.getByRole('menu');
-    await menu.getByRole('menuitem', { name: 'Nouveau dossier' }).click();
-    const name = menu.getByRole('textbox', { name: 'Nom du nouveau dossier' });
-    await name.fill(FOLDER);
-    await name.press('Enter');
-    await expect.poll(() => menu.getByRole('menuitemcheckbox', { name: FOLDER }).getAttribute('aria-checked')).toBe('true');
-    await page.keyboard.press('Escape');
-
-    await mainNav(page).getByRole('link', { name: 'Dossiers' }).click();
-    await page.waitForURL((url) => url.pathname === '/folders');
-    await page
-      .getByRole('navigation', { name: /^Liste des dossiers/ })
-      .getByRole('listitem')
-      .filter({ hasText: FOLDER })
-      .getByRole('link')
-      .click();
-    await page.getByRole('heading', { level: 2, name: FOLDER, exact: true }).waitFor();
+    await fileInNewFolder(page, FOLDER);
+    await openFolder(page, FOLDER);
     folderId = new URL(page.url()).searchParams.get(FOLDER_PARAM) ?? '';
     expect(folderId).not.toBe('');
   });

@@ -7,6 +7,7 @@ import { APPROVED, PENDING } from '@server/db/seed/demo-catalog';
 import { DEMO_ENTRIES } from '@server/db/seed/demo-plan';
 import { DEMO_PROJECT_ID } from '../scripts/firebase/demo-seed';
 import { expectNoSeriousA11yViolations, login, MOBILE, newPage, screenshot } from '../e2e/support/browser';
+import { fileInNewFolder, mainNav, openFolder } from './support/folders';
 
 /**
  * The Firebase build in Chromium (issue 16): the demo library of `npm run seed:firebase` browsed,
@@ -22,7 +23,6 @@ const cardNamed = (scope: Locator, name: string) =>
   scope.locator('article').filter({ has: scope.page().getByRole('heading', { name, exact: true }) });
 const searchBox = (page: Page) => page.getByRole('searchbox').filter({ visible: true });
 const likeButton = (scope: Locator) => scope.getByRole('button', { name: /^(J'aime|Je n'aime plus) \(/ });
-const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Navigation principale' });
 const sorted = (names: string[]) => [...names].sort((a, b) => a.localeCompare(b));
 
 /** The demo creative the member journey works on: approved, full analysis, liked by others, commented. */
@@ -162,25 +162,8 @@ describe('member', () => {
     const folder = `Firebase ${tag}`;
     await page.goto(`/creatives/${subjectId}`);
     await page.getByRole('heading', { level: 1, name: SUBJECT.name }).waitFor();
-    await page.getByRole('button', { name: 'Ajouter à un dossier' }).click();
-    const menu = page.getByRole('menu');
-    await menu.getByRole('menuitem', { name: 'Nouveau dossier' }).click();
-    const name = menu.getByRole('textbox', { name: 'Nom du nouveau dossier' });
-    await name.fill(folder);
-    await name.press('Enter');
-    const item = menu.getByRole('menuitemcheckbox', { name: folder });
-    await expect.poll(() => item.getAttribute('aria-checked')).toBe('true');
-    await page.keyboard.press('Escape');
-
-    await mainNav(page).getByRole('link', { name: 'Dossiers' }).click();
-    await page.waitForURL((url) => url.pathname === '/folders');
-    await page
-      .getByRole('navigation', { name: /^Liste des dossiers/ })
-      .getByRole('listitem')
-      .filter({ hasText: folder })
-      .getByRole('link')
-      .click();
-    await page.getByRole('heading', { level: 2, name: folder, exact: true }).waitFor();
+    await fileInNewFolder(page, folder);
+    await openFolder(page, folder);
     await cardNamed(page.getByRole('region', { name: folder }), SUBJECT.name).waitFor();
     await page.context().close();
   });

@@ -1,6 +1,7 @@
 import { describe } from 'vitest';
 import { probe, reportSkip } from '../firebase/emulators';
 import { firebaseTestBackend } from '../firebase/harness';
+import { nodeFingerprint } from '../helpers/fingerprints';
 import { gatewayContract } from './gateway-contract';
 import type { ContractHarness } from './harness';
 
@@ -9,7 +10,8 @@ import type { ContractHarness } from './harness';
  * emulators with firestore.rules loaded, roles given with the rules disabled (an admin's console).
  * Without the Auth or Firestore emulator the suite is skipped with the reason. Without the Storage
  * emulator (it needs Google's rules runtime JAR), media go to an in-memory store instead and the
- * suite title says so: everything else still runs against the emulators.
+ * suite title says so: everything else still runs against the emulators. Files are fingerprinted
+ * by the browser's code with sharp as the decoder (tests/helpers/fingerprints.ts).
  */
 const [auth, firestore, storage] = await Promise.all([probe('auth'), probe('firestore'), probe('storage')]);
 const missing = [auth, firestore].filter((p) => !p.available);
@@ -22,7 +24,7 @@ else if (!storage.available) {
 }
 
 async function firebaseHarness(): Promise<ContractHarness> {
-  const backend = await firebaseTestBackend({ auth, firestore, storage });
+  const backend = await firebaseTestBackend({ auth, firestore, storage, fingerprint: nodeFingerprint });
   return {
     name: 'firebase',
     anonymous: backend.gateway,

@@ -5,6 +5,7 @@ import { NOTE_MAX } from '@domain/shares';
 import type { Page } from '@domain/types';
 import type { CreativeInput, Gateway } from '@/gateway/types';
 import { VALID_FORM } from '../helpers/uploads';
+import { featureRowsContract } from './feature-rows';
 import { failure } from './failure';
 import type { ContractHarness } from './harness';
 
@@ -71,6 +72,8 @@ export function gatewayContract(makeHarness: () => Promise<ContractHarness>) {
     h = await makeHarness();
   }, 120_000);
   afterAll(() => h?.close());
+
+  featureRowsContract(() => h);
 
   describe('accounts', () => {
     it('registers a user (always role user), keeps the session, logs out and in', async () => {
@@ -419,6 +422,7 @@ export function gatewayContract(makeHarness: () => Promise<ContractHarness>) {
       const admin = await h.signedIn('admin');
       const creative = await admin.gateway.creatives.submit({ ...FORM, name: unique('Notée') }, await h.image());
       const outside = await admin.gateway.creatives.submit({ ...FORM, name: unique('Ailleurs') }, await h.image());
+      expect(owner.gateway.features.folderNotes).toBe(true);
       const folder = await owner.gateway.folders.create('Notes');
       await owner.gateway.folders.addCreative(folder.id, creative.id);
       const notes = async () => (await owner.gateway.folders.creatives(folder.id, {})).items.map((c) => c.note);

@@ -1,9 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { MSG } from '@domain/messages';
-import { createFirebaseGateway, type FirebaseGateway } from '@/gateway/firebase';
-import { GatewayError } from '@/gateway/types';
+import { failure } from '../contract/failure';
 import { probe, reportSkip } from './emulators';
-import { emulatorConfig, memoryProfiles, uniqueAppName, uniqueEmail } from './helpers';
+import { authEmulatorGateways, memoryProfiles, uniqueEmail } from './helpers';
 
 /**
  * The firebase adapter's account calls against the real Auth emulator: sign up, sign in, wrong
@@ -13,38 +12,17 @@ import { emulatorConfig, memoryProfiles, uniqueAppName, uniqueEmail } from './he
 const authEmulator = await probe('auth');
 if (!authEmulator.available) reportSkip('tests/firebase/auth.emulator.test.ts (adapter accounts on Firebase Auth)', [authEmulator]);
 
-async function failure(promise: Promise<unknown>): Promise<GatewayError> {
-  try {
-    await promise;
-  } catch (err) {
-    expect(err).toBeInstanceOf(GatewayError);
-    return err as GatewayError;
-  }
-  throw new Error('expected the call to fail');
-}
-
 describe.skipIf(!authEmulator.available)('firebase adapter — accounts on the Auth emulator', () => {
-  const gateways: FirebaseGateway[] = [];
   const profiles = memoryProfiles();
   const webhookCalls: { url: string | null; payload: unknown }[] = [];
-
-  /** A gateway with its own Auth session (one Firebase app), sharing the profile store. */
-  function gateway(): FirebaseGateway {
-    const g = createFirebaseGateway(emulatorConfig({ registrationWebhookUrl: 'https://hooks.example.com/inscription' }), {
-      name: uniqueAppName('auth'),
-      mode: 'memory',
-      ports: { auth: authEmulator.port },
-      profiles,
-      webhook: (url, payload) => webhookCalls.push({ url, payload }),
-      log: () => {},
-    });
-    gateways.push(g);
-    return g;
-  }
-
-  afterAll(async () => {
-    await Promise.all(gateways.map((g) => g.dispose()));
+  // Each gateway its own Auth session (one Firebase app), sharing the profile store.
+  const { gateway, disposeAll } = authEmulatorGateways(authEmulator.port, {
+    prefix: 'auth',
+    profiles,
+    config: { registrationWebhookUrl: 'https://hooks.example.com/inscription' },
+    webhook: (url, payload) => webhookCalls.push({ url, payload }),
   });
+  afterAll(disposeAll);
 
   const form = (email: string, password = 'secret1') => ({
     firstName: ' Léa ',

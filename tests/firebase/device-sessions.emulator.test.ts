@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '@domain/messages';
-import { GatewayError } from '@/gateway/types';
+import { failure } from '../contract/failure';
 import { probe, reportSkip } from './emulators';
-import { firebaseTestBackend, memoryMediaStore, type FirebaseTestBackend } from './harness';
+import { backendOnEmulators } from './harness';
 
 /**
  * 'Déconnecter les autres appareils' through the firebase adapter, on the Auth and Firestore
@@ -10,34 +10,19 @@ import { firebaseTestBackend, memoryMediaStore, type FirebaseTestBackend } from 
  * that asks goes on; the others learn it at their next call (SESSION_REVOKED) and are signed out.
  * Skipped with the reason when an emulator is missing.
  */
-const [auth, firestore, storage] = await Promise.all([probe('auth'), probe('firestore'), probe('storage')]);
+const [auth, firestore] = await Promise.all([probe('auth'), probe('firestore')]);
 const missing = [auth, firestore].filter((p) => !p.available);
 if (missing.length) reportSkip('tests/firebase/device-sessions.emulator.test.ts', missing);
-
-async function failure(promise: Promise<unknown>): Promise<GatewayError> {
-  try {
-    await promise;
-  } catch (err) {
-    expect(err).toBeInstanceOf(GatewayError);
-    return err as GatewayError;
-  }
-  throw new Error('expected the call to fail');
-}
 
 /** `auth_time` counts whole seconds: the next sign-in must fall in a later second. */
 const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1100));
 
 describe.skipIf(missing.length > 0)('device sessions on Firebase', () => {
-  let backend: FirebaseTestBackend;
-
-  beforeAll(async () => {
-    backend = await firebaseTestBackend({ auth, firestore, storage: { ...storage, available: false }, media: memoryMediaStore() });
-  }, 120_000);
-  afterAll(() => backend?.close());
+  const backend = backendOnEmulators({ auth, firestore });
 
   it('lists this device alone, with its sign-in time', async () => {
     const before = Date.now();
-    const { gateway } = await backend.signedIn('user');
+    const { gateway } = await backend().signedIn('user');
     expect(gateway.features).toMatchObject({ deviceSessions: true, otherDevicesListed: false });
     const [device, ...others] = await gateway.auth.sessions();
     expect(others).toEqual([]);
@@ -47,11 +32,11 @@ describe.skipIf(missing.length > 0)('device sessions on Firebase', () => {
   });
 
   it('signs the other devices out at their next call, and keeps the one that asked', async () => {
-    const { gateway: laptop, user, password } = await backend.signedIn('user');
+    const { gateway: laptop, user, password } = await backend().signedIn('user');
     await nextSecond();
-    const phone = backend.gateway();
+    const phone = backend().gateway();
     await phone.auth.login({ email: user.email, password });
-    const tablet = backend.gateway();
+    const tablet = backend().gateway();
     await tablet.auth.login({ email: user.email, password });
     await phone.folders.create('Idées');
 
@@ -78,9 +63,9 @@ describe.skipIf(missing.length > 0)('device sessions on Firebase', () => {
   });
 
   it('leaves a refusal that is not about the session as it was', async () => {
-    const owner = await backend.signedIn('user');
+    const owner = await backend().signedIn('user');
     const folder = await owner.gateway.folders.create('Privé');
-    const { gateway } = await backend.signedIn('user');
+    const { gateway } = await backend().signedIn('user');
     await gateway.auth.revokeOtherSessions();
     // Another member's folder: the rules refuse it, which reads as not found; still signed in.
     expect((await failure(gateway.folders.creatives(folder.id, {}))).code).toBe('NOT_FOUND');

@@ -1,14 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countFacets, maskOf } from '@domain/facets';
-import { matchesSearch } from '@domain/search';
-import type { FacetCounts } from '@domain/types';
-import { CATEGORY_KEYS, CATEGORY_LISTS, splitCategory } from '@domain/vocabulary';
-import { galleryFiltersOf } from '@/gateway/firebase/gallery-plan';
-import { searchKeyOf } from '@/gateway/firebase/index-keys';
+import { CATEGORY_KEYS, CATEGORY_LISTS } from '@domain/vocabulary';
 import { readsSince } from '@/gateway/firebase/reads';
 import type { FirebaseGateway } from '@/gateway/firebase';
 import type { GalleryQuery } from '@/gateway/types';
+import { domainFacetCounts, FACET_VIEWS } from '../../bench/firebase/facet-views';
 import { generateGalleryCreatives, type SeededCreative } from '../../bench/firebase/gallery-seed';
 import { probe, reportSkip } from './emulators';
 import { catalogueOnEmulators } from './harness';
@@ -27,20 +23,7 @@ if (missing.length) reportSkip('tests/firebase/facet-counts.emulator.test.ts (fi
 const catalogue: SeededCreative[] = generateGalleryCreatives({ approved: 320, pending: 40, seed: 2411 });
 const WORDS = [...new Set(catalogue.flatMap((c) => `${c.data.name} ${c.data.advertiser}`.split(' ')))];
 
-/** The domain's counts of a view over the approved catalogue, the search as Firebase mode counts it. */
-function domainCounts(q: GalleryQuery): FacetCounts {
-  const term = searchKeyOf(q.q ?? '') ?? '';
-  const masks = catalogue
-    .filter((c) => c.data.status === 'approved' && matchesSearch(c.data, term))
-    .map((c) =>
-      maskOf([
-        ...CATEGORY_KEYS.flatMap((key) => splitCategory(c.data[key]).map((value) => `${key}:${value}`)),
-        ...(c.data.isJuntoAngel ? ['junto'] : []),
-        ...(c.data.testedAndApproved ? ['tested'] : []),
-      ]),
-    );
-  return countFacets({ lo: masks.map((m) => m.lo), hi: masks.map((m) => m.hi), n: masks.map(() => 1) }, galleryFiltersOf(q));
-}
+const domainCounts = (q: GalleryQuery) => domainFacetCounts(catalogue, q);
 
 const views = fc.record({
   groups: fc
@@ -57,12 +40,10 @@ describe.skipIf(missing.length > 0)('filter counts on the emulator', () => {
   const { visitor, freshVisitor } = catalogueOnEmulators({ auth, firestore }, catalogue);
 
   it.each<[string, GalleryQuery]>([
-    ['no filter', {}],
-    ['one format', { filters: { format: ['GIF'] } }],
-    ['two groups, several values', { filters: { format: ['Statique', 'Vidéo'], platform: ['Meta', 'TikTok'] } }],
-    ['three groups and a flag', { filters: { format: ['Statique'], objective: ['TOFU'], sector: ['Beauté'] }, testedAndApproved: true }],
+    // The views the benchmark measures (bench/firebase/facet-views.ts), and a few more searches.
+    ...FACET_VIEWS.map(({ label, view }): [string, GalleryQuery] => [label, view]),
     ['both flags', { isJuntoAngel: true, testedAndApproved: true }],
-    ['a search word', { q: 'croquettes' }],
+    ['two groups, several values', { filters: { format: ['Statique', 'Vidéo'], platform: ['Meta', 'TikTok'] } }],
     ['a search word, accents and case ignored', { q: 'CRÈME' }],
     ['a search word and a group', { q: 'bio', filters: { objective: ['MOFU', 'BOFU'] } }],
     ['a search of two words (counted by the longest)', { q: 'crème bio' }],

@@ -136,32 +136,43 @@ export async function writeCatalogue(backend: FirebaseTestBackend, catalogue: re
 }
 
 /**
- * For the describe block it is called in: a backend on the Auth and Firestore emulators (no Storage)
- * holding `catalogue`, made before the block's tests and closed after them; `visitor()` is its
- * signed-out gateway (call it inside a test).
+ * For the describe block it is called in: a backend on the Auth and Firestore emulators, media in
+ * memory (no Storage), made before the block's tests and closed after them. Call the returned
+ * function inside a test or a later hook.
+ */
+export function backendOnEmulators(emulators: { auth: EmulatorProbe; firestore: EmulatorProbe }): () => FirebaseTestBackend {
+  let backend: FirebaseTestBackend | undefined;
+  beforeAll(async () => {
+    const { auth, firestore } = emulators;
+    backend = await firebaseTestBackend({ auth, firestore, storage: { ...firestore, name: 'storage', available: false } });
+  }, 120_000);
+  afterAll(() => backend?.close());
+  return () => {
+    if (!backend) throw new Error('backendOnEmulators: the backend is made in beforeAll, ask for it inside a test');
+    return backend;
+  };
+}
+
+/**
+ * For the describe block it is called in: backendOnEmulators holding `catalogue`; `visitor()` is
+ * its signed-out gateway (call it inside a test).
  */
 export function catalogueOnEmulators(
   emulators: { auth: EmulatorProbe; firestore: EmulatorProbe },
   catalogue: readonly SeededCreative[],
 ): { visitor: () => FirebaseGateway; freshVisitor: () => FirebaseGateway } {
-  let backend: FirebaseTestBackend | undefined;
+  const backend = backendOnEmulators(emulators);
   let visitor: FirebaseGateway | undefined;
   beforeAll(async () => {
-    const { auth, firestore } = emulators;
-    backend = await firebaseTestBackend({ auth, firestore, storage: { ...firestore, name: 'storage', available: false } });
-    await writeCatalogue(backend, catalogue);
-    visitor = backend.gateway();
+    await writeCatalogue(backend(), catalogue);
+    visitor = backend().gateway();
   }, 120_000);
-  afterAll(() => backend?.close());
   return {
     visitor: () => {
       if (!visitor) throw new Error('catalogueOnEmulators: the backend is made in beforeAll, ask for it inside a test');
       return visitor;
     },
     // Another visitor's gateway (its own session, nothing cached yet).
-    freshVisitor: () => {
-      if (!backend) throw new Error('catalogueOnEmulators: the backend is made in beforeAll, ask for it inside a test');
-      return backend.gateway();
-    },
+    freshVisitor: () => backend().gateway(),
   };
 }

@@ -1,6 +1,6 @@
 import type { User } from '@domain/types';
 import type { FirebaseClientConfig } from '@/config/env';
-import type { ProfileStore } from '@/gateway/firebase';
+import { createFirebaseGateway, type FirebaseGateway, type FirebaseGatewayOptions, type ProfileStore } from '@/gateway/firebase';
 import { PROJECT_ID } from './emulators';
 
 /** The web config of the demo project, pointed at the local emulators. */
@@ -49,4 +49,32 @@ export function memoryProfiles(): ProfileStore & { all: Map<string, User>; failN
     },
   };
   return store;
+}
+
+/**
+ * Gateways on the Auth emulator alone, sharing `profiles` (the Firestore side has its own suites):
+ * one Firebase app each, like one browser profile each. `disposeAll` releases them (in afterAll).
+ */
+export function authEmulatorGateways(
+  authPort: number,
+  options: { prefix: string; profiles: ProfileStore; config?: Partial<FirebaseClientConfig>; webhook?: FirebaseGatewayOptions['webhook'] },
+): { gateway: () => FirebaseGateway; disposeAll: () => Promise<void> } {
+  const gateways: FirebaseGateway[] = [];
+  return {
+    gateway() {
+      const g = createFirebaseGateway(emulatorConfig(options.config), {
+        name: uniqueAppName(options.prefix),
+        mode: 'memory',
+        ports: { auth: authPort },
+        profiles: options.profiles,
+        webhook: options.webhook ?? (() => {}),
+        log: () => {},
+      });
+      gateways.push(g);
+      return g;
+    },
+    async disposeAll() {
+      await Promise.all(gateways.map((g) => g.dispose()));
+    },
+  };
 }

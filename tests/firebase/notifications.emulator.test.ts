@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { notificationText } from '@domain/notifications';
 import { probe, reportSkip } from './emulators';
-import { firebaseTestBackend, memoryMediaStore, type FirebaseTestBackend } from './harness';
+import { backendOnEmulators } from './harness';
 import { VALID_FORM } from '../helpers/uploads';
 
 /**
@@ -10,27 +10,22 @@ import { VALID_FORM } from '../helpers/uploads';
  * refuse it otherwise), the recipient lists, counts live and marks read; e-mail choices in the
  * profile. Skipped with the reason when an emulator is missing.
  */
-const [auth, firestore, storage] = await Promise.all([probe('auth'), probe('firestore'), probe('storage')]);
+const [auth, firestore] = await Promise.all([probe('auth'), probe('firestore')]);
 const missing = [auth, firestore].filter((p) => !p.available);
 if (missing.length) reportSkip('tests/firebase/notifications.emulator.test.ts', missing);
 
 describe.skipIf(missing.length > 0)('notifications on Firebase', () => {
-  let backend: FirebaseTestBackend;
-
-  beforeAll(async () => {
-    backend = await firebaseTestBackend({ auth, firestore, storage: { ...storage, available: false }, media: memoryMediaStore() });
-  }, 120_000);
-  afterAll(() => backend?.close());
+  const backend = backendOnEmulators({ auth, firestore });
 
   it('tells the agency of the decision and the comment, the author of grouped likes; live, and marked read', async () => {
-    const agency = await backend.signedIn('agency');
-    const staff = await backend.signedIn('specialist');
-    const member = await backend.signedIn('user');
-    const other = await backend.signedIn('user');
+    const agency = await backend().signedIn('agency');
+    const staff = await backend().signedIn('specialist');
+    const member = await backend().signedIn('user');
+    const other = await backend().signedIn('user');
 
     const counts: number[] = [];
     const stop = agency.gateway.notifications.watchUnreadCount((n) => counts.push(n));
-    const created = await agency.gateway.creatives.submit({ ...VALID_FORM, name: 'Firebase' }, await backend.image());
+    const created = await agency.gateway.creatives.submit({ ...VALID_FORM, name: 'Firebase' }, await backend().image());
     await staff.gateway.review.approve(created.id);
     await expect.poll(() => counts.at(-1), { timeout: 10_000 }).toBe(1);
 
@@ -54,7 +49,7 @@ describe.skipIf(missing.length > 0)('notifications on Firebase', () => {
   });
 
   it('keeps the e-mail choices in the profile, over the role’s defaults', async () => {
-    const agency = await backend.signedIn('agency');
+    const agency = await backend().signedIn('agency');
     expect(await agency.gateway.notifications.emailPrefs()).toMatchObject({ creative_approved: true, comment: false });
     expect(await agency.gateway.notifications.setEmailPrefs({ comment: true, creative_approved: false })).toMatchObject({
       comment: true,

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { MSG } from '@domain/messages';
-import { createFirebaseGateway, type FirebaseGateway } from '@/gateway/firebase';
-import { GatewayError } from '@/gateway/types';
+import type { FirebaseGateway } from '@/gateway/firebase';
+import { failure } from '../contract/failure';
 import { PROJECT_ID, probe, reportSkip } from './emulators';
-import { emulatorConfig, memoryProfiles, uniqueAppName, uniqueEmail } from './helpers';
+import { authEmulatorGateways, memoryProfiles, uniqueEmail } from './helpers';
 
 /**
  * The forgotten password in Firebase mode (issue 19): sendPasswordResetEmail, then the link's
@@ -22,36 +22,10 @@ interface OobCode {
   oobLink: string;
 }
 
-async function failure(promise: Promise<unknown>): Promise<GatewayError> {
-  try {
-    await promise;
-  } catch (err) {
-    expect(err).toBeInstanceOf(GatewayError);
-    return err as GatewayError;
-  }
-  throw new Error('expected the call to fail');
-}
-
 describe.skipIf(!authEmulator.available)('firebase adapter — password reset on the Auth emulator', () => {
-  const gateways: FirebaseGateway[] = [];
   const profiles = memoryProfiles();
-
-  function gateway(): FirebaseGateway {
-    const g = createFirebaseGateway(emulatorConfig(), {
-      name: uniqueAppName('reset'),
-      mode: 'memory',
-      ports: { auth: authEmulator.port },
-      profiles,
-      webhook: () => {},
-      log: () => {},
-    });
-    gateways.push(g);
-    return g;
-  }
-
-  afterAll(async () => {
-    await Promise.all(gateways.map((g) => g.dispose()));
-  });
+  const { gateway, disposeAll } = authEmulatorGateways(authEmulator.port, { prefix: 'reset', profiles });
+  afterAll(disposeAll);
 
   async function resetCodes(email: string): Promise<OobCode[]> {
     const res = await fetch(`http://${authEmulator.host}:${authEmulator.port}/emulator/v1/projects/${PROJECT_ID}/oobCodes`);

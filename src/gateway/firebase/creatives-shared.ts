@@ -52,7 +52,7 @@ export function contributorRef(ctx: FirebaseContext, uid: string): DocumentRefer
  */
 export async function readCreativeDoc(ctx: FirebaseContext, id: string): Promise<DocumentData> {
   const ref = creativeRef(ctx, id);
-  const snap = await guard(ctx, () => getDoc(ref), { deniedIsNotFound: true, notFoundMessage: MSG.creativeNotFound });
+  const snap = await guard(ctx, () => readDocument(ctx.reads, ref), { deniedIsNotFound: true, notFoundMessage: MSG.creativeNotFound });
   if (!snap.exists()) throw notFoundCreative();
   return dataOf(snap);
 }

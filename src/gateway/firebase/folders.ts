@@ -3,8 +3,6 @@ import {
   arrayUnion,
   collection,
   doc,
-  getDoc,
-  getDocs,
   orderBy,
   query,
   serverTimestamp,
@@ -28,6 +26,7 @@ import { deleteFolders, removeFromFolder, withNotes, writeNote } from './folder-
 import { toCreative, toFolder } from './mappers';
 import { buildCreativesZip, type FetchFile } from './creatives-zip';
 import { collectPage, decodeCursor, encodeCursor, type ScanBatch, type ScanPosition } from './paging';
+import { readDocument, readQuery } from './reads';
 
 /** Another user's folder is not found, not forbidden (nothing is revealed). */
 const folderNotFound = () => gatewayError('NOT_FOUND', MSG.folderNotFound);
@@ -64,7 +63,7 @@ export function firebaseFolders(ctx: FirebaseContext, fetchFile: FetchFile = (ur
   /** The caller's folder, or MSG.folderNotFound (missing, or another user's: the rules refuse it). */
   async function ownFolder(uid: string, id: string): Promise<{ ref: DocumentReference; data: DocumentData }> {
     const ref = folderRef(id);
-    const snap = await guard(ctx, () => getDoc(ref), { deniedIsNotFound: true, notFoundMessage: MSG.folderNotFound });
+    const snap = await guard(ctx, () => readDocument(ctx.reads, ref), { deniedIsNotFound: true, notFoundMessage: MSG.folderNotFound });
     const data = snap.exists() ? dataOf(snap) : null;
     if (!data || data.userId !== uid) throw folderNotFound();
     return { ref, data };
@@ -78,7 +77,7 @@ export function firebaseFolders(ctx: FirebaseContext, fetchFile: FetchFile = (ur
   return {
     async list() {
       const uid = await requireUid(ctx);
-      const snap = await guard(ctx, () => getDocs(query(col(), where('userId', '==', uid), orderBy('createdAt', 'asc'))));
+      const snap = await guard(ctx, () => readQuery(ctx.reads, query(col(), where('userId', '==', uid), orderBy('createdAt', 'asc'))));
       return snap.docs.map((d) => toFolder(d.id, dataOf(d)));
     },
 
