@@ -179,7 +179,9 @@ describe.skipIf(!firestoreEmulator.available)('share link rules (firestore.rules
     await assertFails(deleteDoc(content(bob, LOCKED, keys.locked)));
     await assertFails(setDoc(analysis(bob, LOCKED, keys.locked, 'pub'), ANALYSIS));
     await assertFails(deleteDoc(ring(bob, 'f1', LOCKED)));
-    await assertFails(setDoc(ring(bob, 'f1', 'bobBobBobBobBobBobBobBobBobBob12'), { contentKey: keys.open, includeAnalysis: true, includeNotes: true }));
+    await assertFails(
+      setDoc(ring(bob, 'f1', 'bobBobBobBobBobBobBobBobBobBob12'), { contentKey: keys.open, includeAnalysis: true, includeNotes: true }),
+    );
   });
 
   it('lets the owner make a link of their folder in one batch, and nobody a link of a folder they do not own', async () => {
@@ -209,7 +211,9 @@ describe.skipIf(!firestoreEmulator.available)('share link rules (firestore.rules
     await assertFails(getDoc(doc(db(null), 'creatives', 'pub', 'private', 'analysis')));
     // With them chosen, the owner writes them (an analysis only of a creative the copy lists).
     await assertSucceeds(
-      (await newLink('alice', 'f1', { head: { includeNotes: true }, ring: { includeNotes: true }, content: { notes: { pub: 'Note' } } })).commit(),
+      (
+        await newLink('alice', 'f1', { head: { includeNotes: true }, ring: { includeNotes: true }, content: { notes: { pub: 'Note' } } })
+      ).commit(),
     );
     await assertSucceeds(setDoc(analysis(db('alice'), LOCKED, keys.locked, 'pub'), ANALYSIS));
     await assertFails(setDoc(analysis(db('alice'), LOCKED, keys.locked, 'ailleurs'), ANALYSIS));
@@ -221,6 +225,8 @@ describe.skipIf(!firestoreEmulator.available)('share link rules (firestore.rules
     await assertSucceeds(updateDoc(doc(alice, 'folders', 'f1'), { name: 'Nouveau nom' }));
     await assertSucceeds(setDoc(content(alice, OPEN, keys.open), { folderName: 'Nouveau nom', creatives: ['pub'], notes: {} }));
     await assertFails(setDoc(content(alice, OPEN, keys.open), { folderName: 'Campagne', creatives: ['pub'], notes: {} }));
-    await assertFails(setDoc(content(alice, OPEN, await contentKey(OPEN, 'autre')), { folderName: 'Nouveau nom', creatives: ['pub'], notes: {} }));
+    await assertFails(
+      setDoc(content(alice, OPEN, await contentKey(OPEN, 'autre')), { folderName: 'Nouveau nom', creatives: ['pub'], notes: {} }),
+    );
   });
 });
