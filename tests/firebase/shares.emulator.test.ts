@@ -5,6 +5,7 @@ import { downloadFileName } from '@domain/download';
 import { ZIP_README_NAME, zipEntryNamer } from '@domain/folder-zip';
 import { FOLDER_PAGE_SIZE } from '@domain/limits';
 import { MSG } from '@domain/messages';
+import type { MyDataExport } from '@domain/my-data';
 import type { FirebaseGateway } from '@/gateway/firebase';
 import { readsSince } from '@/gateway/firebase/reads';
 import { GatewayError, type CreativeInput } from '@/gateway/types';
@@ -84,6 +85,13 @@ describe.skipIf(missing.length > 0)('share links on the emulators', () => {
     expect((await owner.gateway.shares.list(folder.id)).map((s) => s.id)).toEqual([locked.id]);
     expect(await failure(backend.gateway().shares.folder(open.token))).toEqual({ code: 'NOT_FOUND', message: MSG.shareNotFound });
     expect((await failure(owner.gateway.shares.revoke(folder.id, open.id))).code).toBe('NOT_FOUND');
+
+    // 'Exporter mes données' lists the folder's link, with no view count in this mode.
+    const exported = JSON.parse(await (await owner.gateway.myData.exportFile()).blob.text()) as MyDataExport;
+    const links = exported.folders.find((f) => f.id === folder.id)?.shareLinks;
+    expect(links).toEqual([
+      expect.objectContaining({ url: `/partage/${locked.token}`, hasPassword: true, includeNotes: true, views: null }),
+    ]);
   });
 
   it('opens a link to a visitor: the cards newest first, a detail, without submitter, notes or analysis unless chosen', async () => {
