@@ -137,6 +137,9 @@ export const MSG = {
   sharePasswordRequiredField: 'Saisissez le mot de passe',
   sharePasswordMin: `Le mot de passe doit contenir au moins ${SHARE_PASSWORD_MIN} caractères`,
   sharePasswordHint: `Au moins ${SHARE_PASSWORD_MIN} caractères`,
+  /** The same two, for a backend's own minimum (Gateway features.sharePasswordMin). */
+  sharePasswordMinOf: (min: number) => `Le mot de passe doit contenir au moins ${min} caractères`,
+  sharePasswordHintOf: (min: number) => `Au moins ${min} caractères`,
   shareUnlockTooManyForLink: (seconds: number) => `Trop d'essais pour ce lien. Réessayez dans ${wait(seconds)}.`,
   sharePasswordMax: `Le mot de passe ne doit pas dépasser ${PASSWORD_MAX} caractères`,
   shareExpiryPast: 'La date d’expiration doit être dans le futur',

@@ -57,7 +57,8 @@ export interface MyDataShareLink {
   allowDownload: boolean;
   includeAnalysis: boolean;
   includeNotes: boolean;
-  views: number;
+  /** null where views are not counted (Firebase mode, docs/decisions/026). */
+  views: number | null;
   createdAt: string;
 }
 

@@ -13,6 +13,12 @@ export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
  * minimum was 4 keep their password: a visitor's try (unlockInput) is never held to this minimum.
  */
 export const SHARE_PASSWORD_MIN = 8;
+/**
+ * The same where nothing counts a visitor's tries (Firebase mode, docs/decisions/026): each guess
+ * costs one Firestore read and nothing else, so the password alone must outlast guessing — 12
+ * characters are at least 10^12 guesses, years of reads at thousands a second.
+ */
+export const SHARE_PASSWORD_MIN_UNCOUNTED_TRIES = 12;
 /** Password tries a client address may make on one link per window, then 429. */
 export const SHARE_UNLOCK_ATTEMPTS = 5;
 export const SHARE_UNLOCK_WINDOW_SECONDS = 15 * 60;

@@ -109,7 +109,8 @@ export interface FolderShare {
   allowDownload: boolean;
   includeAnalysis: boolean;
   includeNotes: boolean;
-  views: number;
+  /** Visitors' openings; null where nothing can count them honestly (Firebase mode, docs/decisions/026). */
+  views: number | null;
   createdAt: string;
 }
 

@@ -5,24 +5,27 @@ import { NOTE_MAX, SHARE_PASSWORD_MIN } from '../shares';
 import { textField } from './fields';
 
 /**
- * A new share link. `password`: empty or absent means none; `expiresAt`: an instant (ISO 8601) in
- * the future, or null / absent for a link that works until revoked.
+ * A new share link. `password`: empty or absent means none, else at least `passwordMin` characters
+ * (SHARE_PASSWORD_MIN, or a backend's longer minimum); `expiresAt`: an instant (ISO 8601) in the
+ * future, or null / absent for a link that works until revoked.
  */
-export const shareInput = z.object({
-  password: z
-    .string()
-    .max(PASSWORD_MAX, MSG.sharePasswordMax)
-    .refine((v) => v === '' || v.length >= SHARE_PASSWORD_MIN, MSG.sharePasswordMin)
-    .optional(),
-  expiresAt: z.iso
-    .datetime({ offset: true, error: MSG.invalidInput })
-    .refine((v) => new Date(v).getTime() > Date.now(), MSG.shareExpiryPast)
-    .nullable()
-    .optional(),
-  allowDownload: z.boolean().default(false),
-  includeAnalysis: z.boolean().default(false),
-  includeNotes: z.boolean().default(false),
-});
+export const shareInputWith = (passwordMin: number) =>
+  z.object({
+    password: z
+      .string()
+      .max(PASSWORD_MAX, MSG.sharePasswordMax)
+      .refine((v) => v === '' || v.length >= passwordMin, MSG.sharePasswordMinOf(passwordMin))
+      .optional(),
+    expiresAt: z.iso
+      .datetime({ offset: true, error: MSG.invalidInput })
+      .refine((v) => new Date(v).getTime() > Date.now(), MSG.shareExpiryPast)
+      .nullable()
+      .optional(),
+    allowDownload: z.boolean().default(false),
+    includeAnalysis: z.boolean().default(false),
+    includeNotes: z.boolean().default(false),
+  });
+export const shareInput = shareInputWith(SHARE_PASSWORD_MIN);
 export type ShareInput = z.input<typeof shareInput>;
 
 /** The password a visitor types on a protected link. */

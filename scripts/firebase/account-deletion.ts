@@ -4,7 +4,7 @@
  * `deletedUsers/{uid}`; this command, run with the Admin SDK from a trusted machine, finishes the
  * job for every tombstone not yet finished — it deletes the Firebase Auth account (so the e-mail
  * can be used again and the account can no longer sign in), the user's folders with their notes
- * (owner-only, so no admin could list them) and any like records left under `users/{uid}/likes`, then marks the
+ * and share links (owner-only, so no admin could list them) and any like records left under `users/{uid}/likes`, then marks the
  * tombstone `authDeletedAt`. Safe to run again: finished tombstones are skipped.
  */
 import { FieldValue, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
@@ -51,8 +51,13 @@ export async function deleteRemovedAccounts(
     done.push({ uid, authAccount: account ? 'deleted' : 'already gone', folders: folders.size, likes: likes.size });
     if (dryRun) continue;
     if (account) await auth.deleteUser(uid);
+    // Their share links (docs/decisions/026), each with its copies and their analyses; the rules
+    // already refused them to visitors once the profile was gone.
+    const links = await db.collection('shares').where('userId', '==', uid).get();
+    for (const link of links.docs) await db.recursiveDelete(link.ref);
     const notes = await Promise.all(folders.docs.map((f) => f.ref.collection('notes').get()));
-    await deleteQueryInBatches(db, [...notes.flatMap((n) => n.docs), ...folders.docs, ...likes.docs]);
+    const rings = await Promise.all(folders.docs.map((f) => f.ref.collection('shares').get()));
+    await deleteQueryInBatches(db, [...notes.flatMap((n) => n.docs), ...rings.flatMap((r) => r.docs), ...folders.docs, ...likes.docs]);
     await tombstone.ref.update({ authDeletedAt: FieldValue.serverTimestamp() });
   }
   return done;

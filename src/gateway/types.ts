@@ -115,6 +115,8 @@ export interface Gateway {
     facetCounts: boolean;
     /** Share links of a folder and the public page /partage/:token (`shares`); otherwise no 'Partager'. */
     folderShares: boolean;
+    /** The shortest password a new share link takes (domain/shares.ts): longer where no server counts the tries. */
+    sharePasswordMin: number;
     /** A private note per creative per folder (`folders.setNote`); otherwise no 'Note'. */
     folderNotes: boolean;
     /** Checks a chosen file against the library before sending (`creatives.checkDuplicates`, issue 18). */

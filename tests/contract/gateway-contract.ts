@@ -454,6 +454,44 @@ export function gatewayContract(makeHarness: () => Promise<ContractHarness>) {
       expect(await notes()).toEqual([null]);
     });
 
+    it('shares a folder by link: the password asked, the notes chosen, nothing after revoking (features.folderShares)', async (ctx) => {
+      const owner = await h.signedIn('user');
+      if (!owner.gateway.features.folderShares) ctx.skip();
+      const other = await h.signedIn('user');
+      const admin = await h.signedIn('admin');
+      const creative = await admin.gateway.creatives.submit({ ...FORM, name: unique('Partagée') }, await h.image());
+      const folder = await owner.gateway.folders.create('Pour le client');
+      await owner.gateway.folders.addCreative(folder.id, creative.id);
+      await owner.gateway.folders.setNote(folder.id, creative.id, 'À montrer');
+      // Long enough for every backend's minimum (features.sharePasswordMin).
+      const password = 'contrat-'.padEnd(owner.gateway.features.sharePasswordMin + 2, 'x');
+      const tooShort = await failure(
+        owner.gateway.shares.create(folder.id, { password: password.slice(0, owner.gateway.features.sharePasswordMin - 1) }),
+      );
+      expect(tooShort).toMatchObject({
+        code: 'VALIDATION',
+        fields: { password: MSG.sharePasswordMinOf(owner.gateway.features.sharePasswordMin) },
+      });
+      const link = await owner.gateway.shares.create(folder.id, { password, includeNotes: true });
+      expect(link).toMatchObject({ hasPassword: true, includeNotes: true, includeAnalysis: false, allowDownload: false, expired: false });
+      expect((await owner.gateway.shares.list(folder.id)).map((s) => s.id)).toEqual([link.id]);
+      expect((await failure(other.gateway.shares.list(folder.id))).code).toBe('NOT_FOUND');
+
+      const visitor = h.anonymous();
+      expect((await failure(visitor.shares.folder(link.token))).code).toBe('PASSWORD_REQUIRED');
+      expect((await failure(visitor.shares.unlock(link.token, `${password}-faux`))).code).toBe('WRONG_PASSWORD');
+      await visitor.shares.unlock(link.token, password);
+      const page = await visitor.shares.folder(link.token);
+      expect(page.folder).toEqual({ name: 'Pour le client', allowDownload: false, includeAnalysis: false, includeNotes: true });
+      expect(page.items.map((c) => [c.id, c.note, c.submitter])).toEqual([[creative.id, 'À montrer', null]]);
+      expect((await visitor.shares.creative(link.token, creative.id)).note).toBe('À montrer');
+      expect((await failure(visitor.shares.download(link.token, creative))).code).toBe('FORBIDDEN');
+
+      await owner.gateway.shares.revoke(folder.id, link.id);
+      expect(await owner.gateway.shares.list(folder.id)).toEqual([]);
+      expect(await failure(visitor.shares.folder(link.token))).toMatchObject({ code: 'NOT_FOUND', message: MSG.shareNotFound });
+    });
+
     it("offers the owner's folder as a ZIP; another user's is not found", async () => {
       const owner = await h.signedIn('user');
       const other = await h.signedIn('user');

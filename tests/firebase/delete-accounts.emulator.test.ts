@@ -7,7 +7,7 @@ import { uniqueEmail } from './helpers';
 
 /**
  * `npm run firebase:delete-accounts` on the Auth and Firestore emulators: what an admin's browser
- * cannot delete (the Auth account, the user's folders with their notes, like records left behind) goes, once.
+ * cannot delete (the Auth account, the user's folders with their notes and share links, like records left behind) goes, once.
  */
 const [auth, firestore] = await Promise.all([probe('auth'), probe('firestore')]);
 const missing = [auth, firestore].filter((p) => !p.available);
@@ -25,6 +25,8 @@ describe.skipIf(missing.length > 0)('firebase:delete-accounts (Admin SDK, emulat
   afterAll(() => admin?.close());
   /** Folders of deleted users that held a note. */
   const notedFolders: string[] = [];
+  /** Their share links. */
+  const sharedTokens: string[] = [];
 
   async function deletedInTheApp(options: { withAccount: boolean }) {
     const uid = options.withAccount
@@ -35,7 +37,14 @@ describe.skipIf(missing.length > 0)('firebase:delete-accounts (Admin SDK, emulat
       .collection('folders')
       .add({ userId: uid, name: 'Inspiration', creatives: ['a', 'b'], createdAt: Timestamp.now() });
     await noted.collection('notes').doc('a').set({ note: 'À revoir' });
+    // A share link of it (docs/decisions/026): the link, its copy with an analysis, the key ring.
+    const token = `lnk${noted.id}`.padEnd(32, 'x').slice(0, 32);
+    await db.doc(`shares/${token}`).set({ userId: uid, folderId: noted.id, hasPassword: false, expiresAt: null });
+    await db.doc(`shares/${token}/content/k/analyses/a`).set({ attention: 'Accroche' });
+    await db.doc(`shares/${token}/content/k`).set({ folderName: 'Inspiration', creatives: ['a', 'b'], notes: {} });
+    await noted.collection('shares').doc(token).set({ contentKey: 'k', includeAnalysis: true, includeNotes: false });
     notedFolders.push(noted.id);
+    sharedTokens.push(token);
     await db.collection('folders').add({ userId: uid, name: 'Noël', creatives: [], createdAt: Timestamp.now() });
     await db.doc(`users/${uid}/likes/c1`).set({ creativeId: 'c1', likedAt: Timestamp.now() });
     await db.doc(`deletedUsers/${uid}`).set({ deletedAt: Timestamp.now(), deletedBy: 'an-admin' });
@@ -69,6 +78,12 @@ describe.skipIf(missing.length > 0)('firebase:delete-accounts (Admin SDK, emulat
       expect((await admin.db.doc(`deletedUsers/${uid}`).get()).get('authDeletedAt')).toBeInstanceOf(Timestamp);
     }
     for (const id of notedFolders) expect((await admin.db.collection(`folders/${id}/notes`).get()).size).toBe(0);
+    for (const id of notedFolders) expect((await admin.db.collection(`folders/${id}/shares`).get()).size).toBe(0);
+    for (const token of sharedTokens) {
+      expect((await admin.db.doc(`shares/${token}`).get()).exists).toBe(false);
+      expect((await admin.db.doc(`shares/${token}/content/k`).get()).exists).toBe(false);
+      expect((await admin.db.doc(`shares/${token}/content/k/analyses/a`).get()).exists).toBe(false);
+    }
     // Nobody else is touched.
     await expect(admin.auth.getUser(kept.uid)).resolves.toMatchObject({ uid: kept.uid });
     expect((await keptFolder.get()).exists).toBe(true);

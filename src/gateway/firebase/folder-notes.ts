@@ -13,6 +13,7 @@ import {
 import type { Creative, FolderCreative } from '@domain/types';
 import { chunks, commitAll, guard, type BatchOp, type FirebaseContext } from './context';
 import { readQuery } from './reads';
+import { deleteFolderShares } from './shares/teardown';
 
 /** Firestore's most values in one `in` filter. */
 const IN_MAX = 30;
@@ -74,11 +75,12 @@ export function removeFromFolder(ctx: FirebaseContext, folder: DocumentReference
 }
 
 /**
- * Deletes each folder after its notes: a note's rules read its folder to know the owner, so the
- * notes go first (or in the same batch).
+ * Deletes each folder after its share links and its notes: their rules read the folder to know the
+ * owner, so they go first (the notes in the same batch at the latest).
  */
 export async function deleteFolders(ctx: FirebaseContext, folders: DocumentReference[]): Promise<void> {
   for (const folder of folders) {
+    await deleteFolderShares(ctx, folder);
     const notes = await readQuery(ctx.reads, notesOf(folder));
     await commitAll(ctx, [...notes.docs.map((d) => deletion(d.ref)), deletion(folder)]);
   }

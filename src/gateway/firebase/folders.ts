@@ -25,6 +25,7 @@ import { gatewayError, validate } from './errors';
 import { deleteFolders, removeFromFolder, withNotes, writeNote } from './folder-notes';
 import { toCreative, toFolder } from './mappers';
 import { buildCreativesZip, type FetchFile } from './creatives-zip';
+import { refreshShares } from './shares/index';
 import { collectPage, decodeCursor, encodeCursor, type ScanBatch, type ScanPosition } from './paging';
 import { readDocument, readQuery } from './reads';
 
@@ -50,7 +51,8 @@ function resumeIndex(ids: string[], after: ScanPosition | null): number {
 /**
  * Personal folders (spec §7): `folders/{id}` {userId, name, creatives[], createdAt}, read where
  * userId equals the user, with the owner's notes beside them (folder-notes.ts); the rules keep
- * every folder and its notes to its owner.
+ * every folder and its notes to its owner. Each write of a folder refreshes its share links' copies
+ * (shares/content.ts; one read when it has none).
  */
 export function firebaseFolders(ctx: FirebaseContext, fetchFile: FetchFile = (url) => fetch(url)): Gateway['folders'] {
   const col = () => collection(ctx.db, 'folders');
@@ -95,6 +97,7 @@ export function firebaseFolders(ctx: FirebaseContext, fetchFile: FetchFile = (ur
       const input = validate(folderInput, { name });
       const { ref } = await ownFolder(uid, id);
       await guard(ctx, () => updateDoc(ref, { name: input.name }));
+      await refreshShares(ctx, ref);
       return readFolder(uid, id);
     },
 
@@ -143,7 +146,9 @@ export function firebaseFolders(ctx: FirebaseContext, fetchFile: FetchFile = (ur
       );
       // Creatives deleted since they were filed leave the folder (the owner may write it).
       if (gone.length) {
-        await removeFromFolder(ctx, ref, gone).catch((err: unknown) => ctx.log('[firebase] could not tidy a folder', err));
+        await removeFromFolder(ctx, ref, gone)
+          .then(() => refreshShares(ctx, ref))
+          .catch((err: unknown) => ctx.log('[firebase] could not tidy a folder', err));
       }
       const shown = page.items.filter((c): c is Creative => c !== null);
       return { items: await withNotes(ctx, ref, shown), nextCursor: encodeCursor(page.next) };
@@ -156,6 +161,7 @@ export function firebaseFolders(ctx: FirebaseContext, fetchFile: FetchFile = (ur
       if (creative.status !== 'approved') throw notFoundCreative();
       const already = Array.isArray(data.creatives) && data.creatives.includes(creativeId);
       if (!already) await guard(ctx, () => updateDoc(ref, { creatives: arrayUnion(creativeId) }));
+      if (!already) await refreshShares(ctx, ref);
       return readFolder(uid, id);
     },
 
@@ -188,6 +194,7 @@ export function firebaseFolders(ctx: FirebaseContext, fetchFile: FetchFile = (ur
       const uid = await requireUid(ctx);
       const { ref } = await ownFolder(uid, id);
       await guard(ctx, () => removeFromFolder(ctx, ref, [creativeId]));
+      await refreshShares(ctx, ref);
       return readFolder(uid, id);
     },
 
@@ -197,7 +204,9 @@ export function firebaseFolders(ctx: FirebaseContext, fetchFile: FetchFile = (ur
       const input = validate(noteInput, { note });
       const { ref, data } = await ownFolder(uid, id);
       if (!toFolder(id, data).creativeIds.includes(creativeId)) throw notFoundCreative();
-      return writeNote(ctx, ref, creativeId, input.note);
+      const saved = await writeNote(ctx, ref, creativeId, input.note);
+      await refreshShares(ctx, ref);
+      return saved;
     },
   };
 }

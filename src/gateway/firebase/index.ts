@@ -13,7 +13,7 @@ import { firebaseProfilesOrDefault } from './profiles';
 import { firebaseNotifications } from './notifications';
 import { newReadMeter, type ReadMeter } from './reads';
 import { firebaseAgency, firebaseReview } from './review';
-import { firebaseShares } from './shares';
+import { FIREBASE_SHARE_PASSWORD_MIN, firebaseShares } from './shares/index';
 import { firebaseMediaStore, type MediaStore } from './storage';
 import { firebaseUsers } from './users';
 import { createWebhookPoster, type WebhookPoster } from './webhooks';
@@ -61,9 +61,10 @@ export function createFirebaseGateway(config: FirebaseClientConfig, options: Fir
   };
   return {
     // Firestore has no text ranking: a search lists newest first. The filter counts are count
-    // aggregations, one per value, cached per query (facet-counts.ts, docs/decisions/024). Share links
-    // need a server to check a token and a password without opening the folder to everyone: not
-    // offered here. Folder notes are the owner's documents beside the folder (folder-notes.ts,
+    // aggregations, one per value, cached per query (facet-counts.ts, docs/decisions/024). A share
+    // link is a document read by `get` only, showing a copy of the folder under a key only its
+    // password gives; views are not counted and passwords need 12 characters (shares/,
+    // docs/decisions/026). Folder notes are the owner's documents beside the folder (folder-notes.ts,
     // docs/decisions/022). Firebase Auth's client SDK cannot list another device's session: the
     // account page shows this device only, and the rules refuse the others once they are signed out
     // (device-sessions.ts, docs/decisions/023). Duplicates are checked with fingerprints the browser
@@ -71,7 +72,8 @@ export function createFirebaseGateway(config: FirebaseClientConfig, options: Fir
     features: {
       relevanceSort: false,
       facetCounts: true,
-      folderShares: false,
+      folderShares: true,
+      sharePasswordMin: FIREBASE_SHARE_PASSWORD_MIN,
       folderNotes: true,
       duplicateCheck: true,
       deviceSessions: true,
@@ -89,7 +91,7 @@ export function createFirebaseGateway(config: FirebaseClientConfig, options: Fir
     agency: firebaseAgency(ctx),
     comments: firebaseComments(ctx),
     folders: firebaseFolders(ctx),
-    shares: firebaseShares,
+    shares: firebaseShares(ctx),
     users: firebaseUsers(ctx),
     myData: firebaseMyData(ctx),
     analytics: firebaseAnalytics(ctx),

@@ -35,6 +35,7 @@ import { guard, requireViewer, type FirebaseContext } from './context';
 import { submissionsOf } from './creatives-shared';
 import { gatewayError, toGatewayError, validate } from './errors';
 import { notesOf } from './folder-notes';
+import { exportedShareLinks } from './shares/export';
 import { likesOf } from './likes';
 import { isoOf, isoOrNull } from './mappers';
 import { toNotification } from './notifications';
@@ -65,7 +66,7 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
  * The user's own data (issue 19) on Firebase, read from the documents the rules let them read:
  * profile, dated likes, comments (and the comments they liked), folders, submissions. Titles come
  * from the creatives, read once each (an approved one; another account's pending creative is not
- * readable and stays untitled), the folders with their notes. No share links here (features.folderShares).
+ * readable and stays untitled), the folders with their notes and share links.
  */
 export function firebaseMyData(ctx: FirebaseContext): Gateway['myData'] {
   const titles = new Map<string, Promise<string>>();
@@ -127,7 +128,7 @@ export function firebaseMyData(ctx: FirebaseContext): Gateway['myData'] {
             creatives: await Promise.all(
               ids.map(async (id) => ({ creativeId: id, title: await titleOf(id), addedAt: null, note: notes.get(id) ?? null })),
             ),
-            shareLinks: [],
+            shareLinks: await exportedShareLinks(ctx, uid, d.id),
           };
         }
       })(),

@@ -1,3 +1,4 @@
+import { SHARE_PASSWORD_MIN } from '@domain/shares';
 import type { Gateway } from '../types';
 import { httpAnalytics, httpUsers } from './admin';
 import { httpAuth } from './auth';
@@ -21,6 +22,7 @@ export function createHttpGateway(transport: HttpTransport = browserTransport): 
       relevanceSort: true,
       facetCounts: true,
       folderShares: true,
+      sharePasswordMin: SHARE_PASSWORD_MIN,
       folderNotes: true,
       duplicateCheck: true,
       deviceSessions: true,

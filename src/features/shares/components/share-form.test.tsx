@@ -9,9 +9,9 @@ import { ShareForm } from './share-form';
 
 vi.mock('@/components/ui/toaster', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
-function setup() {
+function setup(sharePasswordMin = 8) {
   const create = vi.fn((_folderId: string, _input: ShareInput) => Promise.resolve({} as FolderShare));
-  renderWithProviders(<ShareForm folderId="f1" />, { gateway: fakeGateway({ shares: { create } }) });
+  renderWithProviders(<ShareForm folderId="f1" />, { gateway: fakeGateway({ features: { sharePasswordMin }, shares: { create } }) });
   return { create, user: userEvent.setup() };
 }
 
@@ -28,5 +28,19 @@ describe('ShareForm', () => {
     await user.type(password, '5');
     await user.click(screen.getByRole('button', { name: 'Créer le lien' }));
     await waitFor(() => expect(create).toHaveBeenCalledWith('f1', expect.objectContaining({ password: 'abc12345' })));
+  });
+
+  it("holds a new password to the backend's own minimum (Firebase mode: 12)", async () => {
+    const { create, user } = setup(12);
+    const password = screen.getByLabelText('Mot de passe (facultatif)');
+    expect(password).toHaveAccessibleDescription('Au moins 12 caractères');
+    await user.type(password, 'abcd1234efg');
+    await user.click(screen.getByRole('button', { name: 'Créer le lien' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Le mot de passe doit contenir au moins 12 caractères');
+    expect(create).not.toHaveBeenCalled();
+
+    await user.type(password, 'h');
+    await user.click(screen.getByRole('button', { name: 'Créer le lien' }));
+    await waitFor(() => expect(create).toHaveBeenCalledWith('f1', expect.objectContaining({ password: 'abcd1234efgh' })));
   });
 });

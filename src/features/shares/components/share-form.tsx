@@ -1,10 +1,11 @@
 import { Link2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { MSG } from '@domain/messages';
-import { shareInput } from '@domain/schemas/share';
+import { shareInputWith } from '@domain/schemas/share';
 import { endOfLocalDay, SHARE_OPTION_LABELS, SHARE_OPTIONS, type ShareOptions } from '@domain/shares';
 import { Button } from '@/components/ui/button';
 import { Field, Input, PasswordInput } from '@/components/ui/field';
+import { useGateway } from '@/gateway/context';
 import { fieldErrorsOf } from '@/lib/errors';
 import { useCreateFolderShare } from '../api/create-folder-share';
 
@@ -13,6 +14,7 @@ const NO_OPTIONS: ShareOptions = { allowDownload: false, includeAnalysis: false,
 /** A new link: optional password and expiry date, the three switches of the issue. */
 export function ShareForm({ folderId }: { folderId: string }) {
   const create = useCreateFolderShare(folderId);
+  const passwordMin = useGateway().features.sharePasswordMin;
   const [password, setPassword] = useState('');
   const [day, setDay] = useState('');
   const [options, setOptions] = useState<ShareOptions>(NO_OPTIONS);
@@ -22,7 +24,7 @@ export function ShareForm({ folderId }: { folderId: string }) {
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const input = { password, expiresAt: day ? endOfLocalDay(day).toISOString() : null, ...options };
-    const parsed = shareInput.safeParse(input);
+    const parsed = shareInputWith(passwordMin).safeParse(input);
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
       return;
@@ -41,7 +43,7 @@ export function ShareForm({ folderId }: { folderId: string }) {
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-3">
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field label="Mot de passe (facultatif)" hint={MSG.sharePasswordHint} error={errors.password}>
+        <Field label="Mot de passe (facultatif)" hint={MSG.sharePasswordHintOf(passwordMin)} error={errors.password}>
           {(a11y) => <PasswordInput {...a11y} value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" />}
         </Field>
         <Field label="Date d’expiration (facultative)" error={errors.expiresAt}>

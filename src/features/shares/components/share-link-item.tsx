@@ -21,7 +21,7 @@ async function copy(text: string) {
   }
 }
 
-/** One link of the dialog's list: its address, dates, views and options; copy or revoke it. */
+/** One link of the dialog's list: its address, dates, views (where counted) and options; copy or revoke it. */
 export function ShareLinkItem({ share, onRevoke, revoking }: { share: FolderShare; onRevoke: () => void; revoking: boolean }) {
   const [confirming, setConfirming] = useState(false);
   const url = shareUrl(share.token);
@@ -44,8 +44,8 @@ export function ShareLinkItem({ share, onRevoke, revoking }: { share: FolderShar
         onFocus={(e) => e.currentTarget.select()}
       />
       <p className="text-xs text-slate-600">
-        Créé le {formatDate(share.createdAt)} · <span className={share.expired ? 'font-semibold text-red-700' : ''}>{expiry}</span> ·{' '}
-        {share.views > 1 ? `${formatNumber(share.views)} vues` : `${share.views} vue`}
+        Créé le {formatDate(share.createdAt)} · <span className={share.expired ? 'font-semibold text-red-700' : ''}>{expiry}</span>
+        {share.views === null ? null : ` · ${share.views > 1 ? `${formatNumber(share.views)} vues` : `${share.views} vue`}`}
       </p>
       <p className="text-xs text-slate-600">
         {[share.hasPassword ? 'protégé par un mot de passe' : 'sans mot de passe', ...options].join(' · ')}

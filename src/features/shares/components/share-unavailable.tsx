@@ -7,7 +7,7 @@ import { GatewayError } from '@/gateway/types';
 
 /** Why a link opens nothing: expired (410), unknown or revoked (404), a backend without links (501), or another failure. */
 function reasonOf(error: unknown): { title: string; text: string; expired: boolean } {
-  // Firebase mode: no share links at all (features.folderShares: false).
+  // A backend without share links (features.folderShares: false).
   if (error instanceof GatewayError && error.status === 501) return { title: error.message, text: '', expired: false };
   if (error instanceof GatewayError && error.code === 'GONE') {
     return { title: MSG.shareExpired, text: 'Demandez un nouveau lien à la personne qui vous l’a envoyé.', expired: true };
