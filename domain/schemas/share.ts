@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX } from '../limits';
 import { MSG } from '../messages';
-import { NOTE_MAX, SHARE_PASSWORD_MIN } from '../shares';
+import { endOfLocalDay, NOTE_MAX, SHARE_PASSWORD_MIN } from '../shares';
 import { textField } from './fields';
 
 /**
@@ -27,6 +27,23 @@ export const shareInputWith = (passwordMin: number) =>
   });
 export const shareInput = shareInputWith(SHARE_PASSWORD_MIN);
 export type ShareInput = z.input<typeof shareInput>;
+
+/**
+ * The share form as typed: `expiresAt` is the date picker's day ('YYYY-MM-DD', or '' for none),
+ * read as the end of that day where the owner is, then held to shareInputWith's rules.
+ */
+export const shareFormInput = (passwordMin: number) =>
+  z
+    .object({
+      password: z.string(),
+      expiresAt: z.string(),
+      allowDownload: z.boolean(),
+      includeAnalysis: z.boolean(),
+      includeNotes: z.boolean(),
+    })
+    .transform(({ expiresAt, ...rest }): ShareInput => ({ ...rest, expiresAt: expiresAt ? endOfLocalDay(expiresAt).toISOString() : null }))
+    .pipe(shareInputWith(passwordMin));
+export type ShareFormValues = z.input<ReturnType<typeof shareFormInput>>;
 
 /** The password a visitor types on a protected link. */
 export const unlockInput = z.object({

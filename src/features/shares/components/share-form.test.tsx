@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { MSG } from '@domain/messages';
 import type { ShareInput } from '@domain/schemas/share';
+import { endOfLocalDay } from '@domain/shares';
 import type { FolderShare } from '@domain/types';
 import { fakeGateway } from '@/testing/fake-gateway';
 import { renderWithProviders } from '@/testing/render';
@@ -42,5 +44,31 @@ describe('ShareForm', () => {
     await user.type(password, 'h');
     await user.click(screen.getByRole('button', { name: 'Créer le lien' }));
     await waitFor(() => expect(create).toHaveBeenCalledWith('f1', expect.objectContaining({ password: 'abcd1234efgh' })));
+  });
+
+  it('refuses a day already past under the date, then sends the end of a future day with the chosen options and starts afresh', async () => {
+    const { create, user } = setup();
+    const day = screen.getByLabelText('Date d’expiration (facultative)');
+    await user.type(day, '2020-01-15');
+    await user.click(screen.getByRole('button', { name: 'Créer le lien' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.shareExpiryPast);
+    expect(day).toHaveAttribute('aria-invalid', 'true');
+    expect(create).not.toHaveBeenCalled();
+
+    await user.clear(day);
+    await user.type(day, '2099-06-30');
+    await user.click(screen.getByRole('checkbox', { name: 'inclure les notes' }));
+    await user.click(screen.getByRole('button', { name: 'Créer le lien' }));
+    await waitFor(() =>
+      expect(create).toHaveBeenCalledWith('f1', {
+        password: '',
+        expiresAt: endOfLocalDay('2099-06-30').toISOString(),
+        allowDownload: false,
+        includeAnalysis: false,
+        includeNotes: true,
+      }),
+    );
+    await waitFor(() => expect(day).toHaveValue(''));
+    expect(screen.getByRole('checkbox', { name: 'inclure les notes' })).not.toBeChecked();
   });
 });
