@@ -4,7 +4,7 @@ import { matchesFilters, type GalleryFilters } from '@domain/gallery-filters';
 import { PAGE_SIZE } from '@domain/limits';
 import { matchesSearch } from '@domain/search';
 import { CATEGORY_KEYS, CATEGORY_LISTS } from '@domain/vocabulary';
-import { MAX_SCANNED_PER_PAGE } from '@/gateway/firebase/creatives';
+import { MAX_SCANNED_PER_PAGE } from '@/gateway/firebase/creatives/gallery-scan';
 import { readsSince } from '@/gateway/firebase/reads';
 import type { FirebaseGateway } from '@/gateway/firebase';
 import type { GalleryQuery, GallerySort } from '@/gateway/types';
