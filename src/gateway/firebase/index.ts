@@ -60,7 +60,8 @@ export function createFirebaseGateway(config: FirebaseClientConfig, options: Fir
     fingerprint: memoizedFingerprinter(options.fingerprint ?? browserFingerprinter),
   };
   return {
-    // Firestore has no text ranking: a search lists newest first. The filter counts are count
+    // 'Pertinence' lists a search's name matches, then the others, newest first within each
+    // (creatives/relevance-page.ts, docs/decisions/027). The filter counts are count
     // aggregations, one per value, cached per query (facet-counts.ts, docs/decisions/024). Share links
     // need a server to check a token and a password without opening the folder to everyone: not
     // offered here. Folder notes are the owner's documents beside the folder (folder-notes.ts,
@@ -69,7 +70,7 @@ export function createFirebaseGateway(config: FirebaseClientConfig, options: Fir
     // (device-sessions.ts, docs/decisions/023). Duplicates are checked with fingerprints the browser
     // computes (duplicates.ts, docs/decisions/025).
     features: {
-      relevanceSort: false,
+      relevanceSort: true,
       facetCounts: true,
       folderShares: false,
       folderNotes: true,

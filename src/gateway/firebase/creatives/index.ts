@@ -14,6 +14,7 @@ import { removeCreative, updateCreative } from './edit';
 import { galleryPage } from './gallery-page';
 import { highlights } from './highlights';
 import { setCreativeLike } from './like';
+import { relevancePage } from './relevance-page';
 
 /** A creative's detail: its analysis for a member, its submitter's name for staff and the submitter. */
 async function detail(ctx: FirebaseContext, id: string): Promise<Creative> {
@@ -29,9 +30,10 @@ async function detail(ctx: FirebaseContext, id: string): Promise<Creative> {
 }
 
 /**
- * The creatives on Firebase, one module per operation: the gallery (gallery-page.ts over the
- * index part gallery-part.ts picks), highlights, detail, likes, favourites (likes.ts), download,
- * submission and the admin form (create.ts), edit and deletion (edit.ts).
+ * The creatives on Firebase, one module per operation: the gallery (gallery-page.ts over the index
+ * part gallery-part.ts picks; relevance-page.ts for 'Pertinence'), highlights, detail, likes,
+ * favourites (likes.ts), download, submission and the admin form (create.ts), edit and deletion
+ * (edit.ts).
  */
 export function firebaseCreatives(ctx: FirebaseContext): Gateway['creatives'] {
   return {
@@ -42,8 +44,10 @@ export function firebaseCreatives(ctx: FirebaseContext): Gateway['creatives'] {
 
     async list(q) {
       const uid = await uidOf(ctx);
-      const filters = galleryFiltersOf(q);
-      return galleryPage(ctx, { order: q.sort === 'likes' ? 'likes' : 'recent', uid, filters, term: q.q?.trim() ?? '', cursor: q.cursor });
+      const request = { uid, filters: galleryFiltersOf(q), term: q.q?.trim() ?? '', cursor: q.cursor };
+      // 'Pertinence' ranks a search; without a term there is nothing to rank: newest first.
+      if (q.sort === 'relevance' && request.term) return relevancePage(ctx, request);
+      return galleryPage(ctx, { ...request, order: q.sort === 'likes' ? 'likes' : 'recent' });
     },
     highlights: () => highlights(ctx),
     get: (id) => detail(ctx, id),
