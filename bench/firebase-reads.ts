@@ -1,8 +1,9 @@
 /**
  * Documents read per gallery page in the Firebase mode (issue 16, item 2; docs/benchmarks.md), and
- * per filter-dialog opening (the filter counts, docs/decisions/024; bench/firebase/facet-reads.ts).
+ * per filter-dialog opening (the filter counts, docs/decisions/024; bench/firebase/facet-reads.ts), and
+ * per page of a search in 'Pertinence' order (docs/decisions/027; bench/firebase/relevance-reads.ts).
  *
- *   npm run bench:firebase [-- --approved 10000 --pending 300 --label before --only pages|facets]
+ *   npm run bench:firebase [-- --approved 10000 --pending 300 --label before --only pages|facets|relevance]
  *
  * Uses the Firestore emulator at FIRESTORE_EMULATOR_HOST, or starts one (scripts/firestore-emulator.mjs)
  * with firestore.rules loaded. **Empties the emulator's demo-creatheque database**, seeds the
@@ -25,6 +26,7 @@ import { clearFirestoreEmulator, loadFirestoreRules, startFirestoreEmulator } fr
 import { openAdmin } from '../scripts/firebase/admin';
 import { emulatorConfig } from '../tests/firebase/helpers';
 import { facetReadTables } from './firebase/facet-reads';
+import { relevanceReadTable } from './firebase/relevance-reads';
 import { seedGalleryCreatives, type SeededCreative } from './firebase/gallery-seed';
 import { projectRoot } from './scale/target';
 
@@ -35,7 +37,7 @@ const { values: opts } = parseArgs({
     approved: { type: 'string', default: '10000' },
     pending: { type: 'string', default: '300' },
     label: { type: 'string', default: '' },
-    /** Measure only the gallery pages, or only the filter counts (default: both). */
+    /** Measure only the gallery pages, the filter counts or the relevance pages (default: all three). */
     only: { type: 'string', default: '' },
   },
 });
@@ -140,16 +142,24 @@ async function main() {
         log: () => {},
       });
     const title = opts.label ? ` (${opts.label})` : '';
-    if (opts.only !== 'facets') {
+    const measured = (part: string) => opts.only === '' || opts.only === part;
+    if (measured('pages')) {
       const rows = await pageRows(visitor(), (q) => seeded.filter((c) => c.data.status === 'approved' && shown(c.data, q)).length);
       console.log(`\nReads billed per gallery page${title}: ${approved} approved + ${pending} pending creatives, visitor\n`);
       console.log('| variant | sort | matching | page 1 reads | page 1 items | page 2 reads | page 2 items |');
       console.log('|---|---|---:|---:|---:|---:|---:|');
       for (const row of rows) console.log(row);
     }
-    if (opts.only !== 'pages') {
+    if (measured('facets')) {
       const lines = await facetReadTables(visitor, seeded);
       console.log(`\nReads billed per filter-dialog opening${title}: ${approved} approved + ${pending} pending creatives, visitor\n`);
+      for (const line of lines) console.log(line);
+    }
+    if (measured('relevance')) {
+      const lines = await relevanceReadTable(visitor, seeded);
+      console.log(
+        `\nReads billed per page of a search in 'Pertinence' order${title}: ${approved} approved + ${pending} pending creatives, visitor\n`,
+      );
       for (const line of lines) console.log(line);
     }
   } finally {
