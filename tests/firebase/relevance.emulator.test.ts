@@ -7,12 +7,11 @@ import { matchesSearch } from '@domain/search';
 import { CATEGORY_KEYS, splitCategory } from '@domain/vocabulary';
 import { derivedFields } from '@/gateway/firebase/creative-document';
 import { MAX_SCANNED_PER_PAGE } from '@/gateway/firebase/creatives/gallery-scan';
-import { readsSince } from '@/gateway/firebase/reads';
 import type { FirebaseGateway } from '@/gateway/firebase';
 import type { GalleryQuery } from '@/gateway/types';
 import { generateGalleryCreatives, type SeededCreative } from '../../bench/firebase/gallery-seed';
 import { probe, reportSkip } from './emulators';
-import { catalogueOnEmulators } from './harness';
+import { catalogueOnEmulators, everyGalleryPage } from './harness';
 
 /**
  * 'Pertinence' on the Firestore emulator (src/gateway/firebase/creatives/relevance-page.ts,
@@ -59,20 +58,8 @@ function expected(q: GalleryQuery): string[] {
     .map((c) => c.id);
 }
 
-async function everyPage(gateway: FirebaseGateway, q: GalleryQuery) {
-  const ids: string[] = [];
-  const pages: { items: number; reads: number }[] = [];
-  let cursor: string | null = null;
-  do {
-    const before = { ...gateway.reads };
-    const page = await gateway.creatives.list({ ...q, sort: 'relevance', cursor });
-    pages.push({ items: page.items.length, reads: readsSince(before, gateway.reads) });
-    ids.push(...page.items.map((c) => c.id));
-    cursor = page.nextCursor;
-    if (pages.length > APPROVED) throw new Error('the list never ends');
-  } while (cursor);
-  return { ids, pages };
-}
+/** Every page of a search in 'Pertinence' order, with the reads each one billed. */
+const everyPage = (gateway: FirebaseGateway, q: GalleryQuery) => everyGalleryPage(gateway, { ...q, sort: 'relevance' }, APPROVED);
 
 describe.skipIf(missing.length > 0)("'Pertinence' on the emulator", () => {
   const { visitor } = catalogueOnEmulators({ auth, firestore }, catalogue);
