@@ -1,8 +1,9 @@
 /**
  * Documents read per gallery page in the Firebase mode (issue 16, item 2; docs/benchmarks.md), and
- * per filter-dialog opening (the filter counts, docs/decisions/024; bench/firebase/facet-reads.ts).
+ * per filter-dialog opening (the filter counts, docs/decisions/024; bench/firebase/facet-reads.ts), and
+ * per page of a search in 'Pertinence' order (docs/decisions/027; bench/firebase/relevance-reads.ts).
  *
- *   npm run bench:firebase [-- --approved 10000 --pending 300 --label before --only pages,facets]
+ *   npm run bench:firebase [-- --approved 10000 --pending 300 --label before --only pages,facets,relevance]
  *   firebase emulators:exec --only auth "npm run bench:firebase -- --only notes,sessions,duplicates"
  *
  * Uses the Firestore emulator at FIRESTORE_EMULATOR_HOST, or starts one (scripts/firestore-emulator.mjs)
@@ -29,6 +30,7 @@ import { openAdmin } from '../scripts/firebase/admin';
 import { emulatorConfig } from '../tests/firebase/helpers';
 import { facetReadTables } from './firebase/facet-reads';
 import { featureReadTables } from './firebase/feature-reads';
+import { relevanceReadTable } from './firebase/relevance-reads';
 import { seedGalleryCreatives, type SeededCreative } from './firebase/gallery-seed';
 import { projectRoot } from './scale/target';
 
@@ -40,11 +42,12 @@ const { values: opts } = parseArgs({
     pending: { type: 'string', default: '300' },
     label: { type: 'string', default: '' },
     /**
-     * What to measure, comma-separated: pages (gallery pages), facets (filter counts), notes (folder
-     * notes), sessions ('Déconnecter les autres appareils'), duplicates (the check on choosing a
-     * file). Default: pages and facets. notes, sessions and duplicates need the Auth emulator too.
+     * What to measure, comma-separated: pages (gallery pages), facets (filter counts), relevance
+     * (pages of a search in 'Pertinence' order), notes (folder notes), sessions ('Déconnecter les
+     * autres appareils'), duplicates (the check on choosing a file). Default: pages, facets and
+     * relevance. notes, sessions and duplicates need the Auth emulator too.
      */
-    only: { type: 'string', default: 'pages,facets' },
+    only: { type: 'string', default: 'pages,facets,relevance' },
   },
 });
 
@@ -159,6 +162,13 @@ async function main() {
     if (wanted.has('facets')) {
       const lines = await facetReadTables(visitor, seeded);
       console.log(`\nReads billed per filter-dialog opening${title}: ${approved} approved + ${pending} pending creatives, visitor\n`);
+      for (const line of lines) console.log(line);
+    }
+    if (wanted.has('relevance')) {
+      const lines = await relevanceReadTable(visitor, seeded);
+      console.log(
+        `\nReads billed per page of a search in 'Pertinence' order${title}: ${approved} approved + ${pending} pending creatives, visitor\n`,
+      );
       for (const line of lines) console.log(line);
     }
     const features = { notes: wanted.has('notes'), sessions: wanted.has('sessions'), duplicates: wanted.has('duplicates') };

@@ -44,7 +44,7 @@ export class WordSets {
   /**
    * The creatives of `within` with every word in the document — the public parts for a visitor, every
    * part for a member (an empty search matches nothing, as in PostgreSQL) — and their relevance tiers
-   * (search.ts): every word in the name; in the name or advertiser; in the public document; anywhere.
+   * (domain/relevance.ts, search.ts): every word in the name; in the name or advertiser; in the public document; anywhere.
    * A visitor's search has three. One pass over the words of the bitsets.
    */
   select(withAnalysis: boolean, within: Bits): Matches {

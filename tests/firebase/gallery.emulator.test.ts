@@ -4,13 +4,13 @@ import { matchesFilters, type GalleryFilters } from '@domain/gallery-filters';
 import { PAGE_SIZE } from '@domain/limits';
 import { matchesSearch } from '@domain/search';
 import { CATEGORY_KEYS, CATEGORY_LISTS } from '@domain/vocabulary';
-import { MAX_SCANNED_PER_PAGE } from '@/gateway/firebase/creatives';
+import { MAX_SCANNED_PER_PAGE } from '@/gateway/firebase/creatives/gallery-scan';
 import { readsSince } from '@/gateway/firebase/reads';
 import type { FirebaseGateway } from '@/gateway/firebase';
 import type { GalleryQuery, GallerySort } from '@/gateway/types';
 import { generateGalleryCreatives, type SeededCreative } from '../../bench/firebase/gallery-seed';
 import { probe, reportSkip } from './emulators';
-import { catalogueOnEmulators } from './harness';
+import { catalogueOnEmulators, everyGalleryPage } from './harness';
 
 /**
  * The gallery on the Firestore emulator, served by the index of its most selective part
@@ -47,20 +47,7 @@ function expected(q: GalleryQuery, sort: GallerySort): string[] {
 }
 
 /** Every page of a query, with the reads each one billed. */
-async function everyPage(gateway: FirebaseGateway, q: GalleryQuery) {
-  const ids: string[] = [];
-  const pages: { items: number; reads: number }[] = [];
-  let cursor: string | null = null;
-  do {
-    const before = { ...gateway.reads };
-    const page = await gateway.creatives.list({ ...q, cursor });
-    pages.push({ items: page.items.length, reads: readsSince(before, gateway.reads) });
-    ids.push(...page.items.map((c) => c.id));
-    cursor = page.nextCursor;
-    if (pages.length > APPROVED) throw new Error('the gallery never ends');
-  } while (cursor);
-  return { ids, pages };
-}
+const everyPage = (gateway: FirebaseGateway, q: GalleryQuery) => everyGalleryPage(gateway, q, APPROVED);
 
 /** A gallery query: up to three groups of one to three values, flags, a search word or two (or one letter, or nothing). */
 const queries = fc.record({

@@ -8,7 +8,9 @@ import { acceptedMedia } from '@domain/media-rules';
 import type { Role } from '@domain/roles';
 import type { User } from '@domain/types';
 import { createFirebaseGateway, type Fingerprinter, type FirebaseGateway, type MediaStore } from '@/gateway/firebase';
+import { readsSince } from '@/gateway/firebase/reads';
 import { mediaPath } from '@/gateway/firebase/storage';
+import type { GalleryQuery } from '@/gateway/types';
 import type { SeededCreative } from '../../bench/firebase/gallery-seed';
 import { pngBytes } from '../helpers/uploads';
 import { PROJECT_ID, type EmulatorProbe } from './emulators';
@@ -175,4 +177,20 @@ export function catalogueOnEmulators(
     // Another visitor's gateway (its own session, nothing cached yet).
     freshVisitor: () => backend().gateway(),
   };
+}
+
+/** Every page of a gallery query, in turn, with the reads each one billed (`limit`: pages at most, else the list never ends). */
+export async function everyGalleryPage(gateway: FirebaseGateway, q: GalleryQuery, limit: number) {
+  const ids: string[] = [];
+  const pages: { items: number; reads: number }[] = [];
+  let cursor: string | null = null;
+  do {
+    const before = { ...gateway.reads };
+    const page = await gateway.creatives.list({ ...q, cursor });
+    pages.push({ items: page.items.length, reads: readsSince(before, gateway.reads) });
+    ids.push(...page.items.map((c) => c.id));
+    cursor = page.nextCursor;
+    if (pages.length > limit) throw new Error('the gallery never ends');
+  } while (cursor);
+  return { ids, pages };
 }

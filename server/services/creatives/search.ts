@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { AppError } from '@domain/errors';
 import { MSG } from '@domain/messages';
 import { normalizeSearch } from '@domain/search';
+import { RELEVANCE_TIERS, SEARCH_PART_WEIGHTS, SEARCH_PARTS } from '@domain/relevance';
 import type { Page } from '@domain/types';
 import type { Db } from '@server/db/client';
 import { rowsOf } from '@server/db/sql-rows';
@@ -70,8 +71,13 @@ export function wordQueries(match: SearchMatch): string[] | null {
   return match.words ? match.words.map((w) => toTsquery([w])) : null;
 }
 
-/** The weights of each relevance tier, most relevant first (the last: the whole document). */
-const TIER_WEIGHTS = ['A', 'AB', 'ABC', ''] as const;
+/**
+ * The weights of each relevance tier (domain/relevance.ts), most relevant first: 'A', 'AB', 'ABC',
+ * then '' (the whole document, analysis included).
+ */
+const TIER_WEIGHTS = RELEVANCE_TIERS.map((parts) =>
+  parts.length === SEARCH_PARTS.length ? '' : parts.map((part) => SEARCH_PART_WEIGHTS[part]).join(''),
+);
 
 /** `%term%` for LIKE on the normalised search text, with LIKE's wildcards escaped. */
 export function substringPattern(q: string): string | null {

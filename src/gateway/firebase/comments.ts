@@ -1,15 +1,4 @@
-import {
-  arrayRemove,
-  arrayUnion,
-  collection,
-  doc,
-  getDoc,
-  increment,
-  runTransaction,
-  serverTimestamp,
-  where,
-  type DocumentReference,
-} from 'firebase/firestore';
+import { collection, doc, getDoc, increment, serverTimestamp, where, type DocumentReference } from 'firebase/firestore';
 import { COMMENTS_PAGE_SIZE } from '@domain/limits';
 import { MSG } from '@domain/messages';
 import { commentInput } from '@domain/schemas/comment';
@@ -20,14 +9,12 @@ import { byTimestamp, newestFirstPage } from './keyset';
 import { creativeRef, notFoundCreative, readCreativeDoc } from './creatives-shared';
 import { gatewayError, validate } from './errors';
 import { toComment } from './mappers';
-import { writeCommentNotice, writeLikeNotice } from './notifications';
+import { writeCommentNotice, writeLikeNotice } from './notification-writes';
+import { likeChange, refOrNotFound, transactOn } from './transactions';
 
 const commentNotFound = () => gatewayError('NOT_FOUND', 'Commentaire introuvable');
 
-function commentRef(ctx: FirebaseContext, id: string): DocumentReference {
-  if (!id || id.includes('/') || id.length > 1500) throw commentNotFound();
-  return doc(collection(ctx.db, 'comments'), id);
-}
+const commentRef = (ctx: FirebaseContext, id: string): DocumentReference => refOrNotFound(ctx, 'comments', id, commentNotFound);
 
 /**
  * Comments (spec §7): read by creativeId newest first; created with the author's current name and
@@ -39,25 +26,19 @@ export function firebaseComments(ctx: FirebaseContext): Gateway['comments'] {
     const viewer = await requireViewer(ctx, 'comment:like');
     const uid = viewer.id;
     const ref = commentRef(ctx, id);
-    return guard(ctx, () =>
-      runTransaction(ctx.db, async (tx) => {
-        const snap = await tx.get(ref);
-        const data = snap.data();
-        if (!data) throw commentNotFound();
-        const likedBy: string[] = Array.isArray(data.likedBy) ? data.likedBy : [];
-        const likes = typeof data.likes === 'number' ? data.likes : 0;
-        if (likedBy.includes(uid) === liked) return { likes, liked };
-        // The author's notification names the creative: read before any write of the transaction.
-        const notify = liked && typeof data.userId === 'string' && data.userId !== uid && typeof data.creativeId === 'string';
-        const creative = notify ? await tx.get(creativeRef(ctx, data.creativeId as string)) : null;
-        tx.update(ref, { likes: increment(liked ? 1 : -1), likedBy: liked ? arrayUnion(uid) : arrayRemove(uid) });
-        if (creative?.exists()) {
-          const comment = { id, creativeId: creative.id, creativeName: String(creative.data().name ?? ''), userId: data.userId };
-          writeLikeNotice(tx, ctx, comment, viewer);
-        }
-        return { likes: likes + (liked ? 1 : -1), liked };
-      }),
-    );
+    return transactOn(ctx, ref, commentNotFound, async (tx, data) => {
+      const { state, update } = likeChange(data, uid, liked);
+      if (!update) return state;
+      // The author's notification names the creative: read before any write of the transaction.
+      const notify = liked && typeof data.userId === 'string' && data.userId !== uid && typeof data.creativeId === 'string';
+      const creative = notify ? await tx.get(creativeRef(ctx, data.creativeId as string)) : null;
+      tx.update(ref, update);
+      if (creative?.exists()) {
+        const comment = { id, creativeId: creative.id, creativeName: String(creative.data().name ?? ''), userId: data.userId };
+        writeLikeNotice(tx, ctx, comment, viewer);
+      }
+      return state;
+    });
   }
 
   return {
@@ -78,27 +59,26 @@ export function firebaseComments(ctx: FirebaseContext): Gateway['comments'] {
       const input = validate(commentInput, { text });
       const creative = creativeRef(ctx, creativeId);
       const ref = doc(collection(ctx.db, 'comments'));
-      await guard(
+      await transactOn(
         ctx,
-        () =>
-          runTransaction(ctx.db, async (tx) => {
-            const snap = await tx.get(creative);
-            const data = snap.data();
-            if (data?.status !== 'approved') throw notFoundCreative();
-            tx.set(ref, {
-              userId: viewer.id,
-              creativeId,
-              text: input.text,
-              createdAt: serverTimestamp(),
-              userFirstName: viewer.firstName,
-              userLastName: viewer.lastName,
-              likes: 0,
-              likedBy: [],
-            });
-            // `lastCommentId` lets the rules check that this +1 comes with a new comment of the caller.
-            tx.update(creative, { comments: increment(1), lastCommentId: ref.id });
-            writeCommentNotice(tx, ctx, { id: creativeId, name: String(data.name ?? ''), submittedBy: data.submittedBy }, ref.id, viewer);
-          }),
+        creative,
+        notFoundCreative,
+        (tx, data) => {
+          if (data.status !== 'approved') throw notFoundCreative();
+          tx.set(ref, {
+            userId: viewer.id,
+            creativeId,
+            text: input.text,
+            createdAt: serverTimestamp(),
+            userFirstName: viewer.firstName,
+            userLastName: viewer.lastName,
+            likes: 0,
+            likedBy: [],
+          });
+          // `lastCommentId` lets the rules check that this +1 comes with a new comment of the caller.
+          tx.update(creative, { comments: increment(1), lastCommentId: ref.id });
+          writeCommentNotice(tx, ctx, { id: creativeId, name: String(data.name ?? ''), submittedBy: data.submittedBy }, ref.id, viewer);
+        },
         { notFoundMessage: MSG.creativeNotFound },
       ).catch((err: unknown) => {
         throw err instanceof GatewayError && err.code === 'INTERNAL' ? gatewayError('INTERNAL', MSG.commentError) : err;
@@ -113,20 +93,15 @@ export function firebaseComments(ctx: FirebaseContext): Gateway['comments'] {
     async remove(id) {
       await requireViewer(ctx, 'comment:delete');
       const ref = commentRef(ctx, id);
-      await guard(ctx, () =>
-        runTransaction(ctx.db, async (tx) => {
-          const snap = await tx.get(ref);
-          const data = snap.data();
-          if (!data) throw commentNotFound();
-          const creative = typeof data.creativeId === 'string' && data.creativeId ? creativeRef(ctx, data.creativeId) : null;
-          const parent = creative ? await tx.get(creative) : null;
-          tx.delete(ref);
-          if (creative && parent?.exists()) {
-            const count = typeof parent.data().comments === 'number' ? parent.data().comments : 0;
-            if (count > 0) tx.update(creative, { comments: increment(-1) });
-          }
-        }),
-      );
+      await transactOn(ctx, ref, commentNotFound, async (tx, data) => {
+        const creative = typeof data.creativeId === 'string' && data.creativeId ? creativeRef(ctx, data.creativeId) : null;
+        const parent = creative ? await tx.get(creative) : null;
+        tx.delete(ref);
+        if (creative && parent?.exists()) {
+          const count = typeof parent.data().comments === 'number' ? parent.data().comments : 0;
+          if (count > 0) tx.update(creative, { comments: increment(-1) });
+        }
+      });
     },
   };
 }

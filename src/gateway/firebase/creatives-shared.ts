@@ -1,13 +1,4 @@
-import {
-  collection,
-  doc,
-  getDoc,
-  Timestamp,
-  where,
-  type DocumentData,
-  type DocumentReference,
-  type QueryConstraint,
-} from 'firebase/firestore';
+import { doc, getDoc, where, type DocumentData, type DocumentReference, type QueryConstraint } from 'firebase/firestore';
 import { canViewCreative } from '@domain/creative-access';
 import { MSG } from '@domain/messages';
 import { can } from '@domain/permissions';
@@ -17,6 +8,7 @@ import { ANALYSIS_DOC, PRIVATE_COLLECTION } from './creative-document';
 import { gatewayError } from './errors';
 import { analysisFromDoc, toCreative, type ViewerRef } from './mappers';
 import { readDocument } from './reads';
+import { refOrNotFound } from './transactions';
 
 export const notFoundCreative = () => gatewayError('NOT_FOUND', MSG.creativeNotFound);
 
@@ -32,8 +24,7 @@ export function submissionsOf(authorId: string, reader: Pick<User, 'id' | 'role'
 
 /** A document id from the caller, or 'Créative non trouvée' when it cannot be one. */
 export function creativeRef(ctx: FirebaseContext, id: string): DocumentReference {
-  if (!id || id.includes('/') || id.length > 1500) throw notFoundCreative();
-  return doc(collection(ctx.db, 'creatives'), id);
+  return refOrNotFound(ctx, 'creatives', id, notFoundCreative);
 }
 
 /** The creative's members-only analysis (creative-document.ts). */
@@ -115,10 +106,4 @@ export async function withSubmitters(
     docs.map((d) => (typeof d.data.submittedBy === 'string' ? d.data.submittedBy : null)),
   );
   return docs.map((d) => toCreative(d.id, d.data, viewer, names.get(d.data.submittedBy as string) ?? null, d.analysis ?? null));
-}
-
-/** A Timestamp's exact position as plain numbers (cursors), and back. */
-export function timestampParts(value: unknown): [number, number] {
-  const ts = value instanceof Timestamp ? value : Timestamp.fromMillis(0);
-  return [ts.seconds, ts.nanoseconds];
 }

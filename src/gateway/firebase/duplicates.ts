@@ -5,8 +5,8 @@ import { fingerprintMatch, type IndexedFingerprint } from '@domain/fingerprints'
 import type { DuplicateCheck, DuplicateMatch, User } from '@domain/types';
 import { GatewayError } from '../types';
 import { dataOf, guard, requireViewer, type FirebaseContext } from './context';
-import { checkMedia } from './creatives';
-import { timestampParts } from './creatives-shared';
+import { checkMedia } from './creatives/media';
+import { timestampParts } from './keyset';
 import { FINGERPRINTS } from './fingerprints';
 import { toCreative } from './mappers';
 import { readQuery } from './reads';

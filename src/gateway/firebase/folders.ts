@@ -2,7 +2,6 @@ import {
   addDoc,
   arrayUnion,
   collection,
-  doc,
   orderBy,
   query,
   serverTimestamp,
@@ -28,6 +27,7 @@ import { buildCreativesZip, type FetchFile } from './creatives-zip';
 import { refreshShares } from './shares/index';
 import { collectPage, decodeCursor, encodeCursor, type ScanBatch, type ScanPosition } from './paging';
 import { readDocument, readQuery } from './reads';
+import { refOrNotFound } from './transactions';
 
 /** Another user's folder is not found, not forbidden (nothing is revealed). */
 const folderNotFound = () => gatewayError('NOT_FOUND', MSG.folderNotFound);
@@ -57,10 +57,7 @@ function resumeIndex(ids: string[], after: ScanPosition | null): number {
 export function firebaseFolders(ctx: FirebaseContext, fetchFile: FetchFile = (url) => fetch(url)): Gateway['folders'] {
   const col = () => collection(ctx.db, 'folders');
 
-  function folderRef(id: string): DocumentReference {
-    if (!id || id.includes('/') || id.length > 1500) throw folderNotFound();
-    return doc(col(), id);
-  }
+  const folderRef = (id: string): DocumentReference => refOrNotFound(ctx, 'folders', id, folderNotFound);
 
   /** The caller's folder, or MSG.folderNotFound (missing, or another user's: the rules refuse it). */
   async function ownFolder(uid: string, id: string): Promise<{ ref: DocumentReference; data: DocumentData }> {

@@ -60,7 +60,8 @@ export function createFirebaseGateway(config: FirebaseClientConfig, options: Fir
     fingerprint: memoizedFingerprinter(options.fingerprint ?? browserFingerprinter),
   };
   return {
-    // Firestore has no text ranking: a search lists newest first. The filter counts are count
+    // 'Pertinence' lists a search's name matches, then the others, newest first within each
+    // (creatives/relevance-page.ts, docs/decisions/027). The filter counts are count
     // aggregations, one per value, cached per query (facet-counts.ts, docs/decisions/024). A share
     // link is a document read by `get` only, showing a copy of the folder under a key only its
     // password gives; views are not counted and passwords need 12 characters (shares/,
@@ -70,7 +71,7 @@ export function createFirebaseGateway(config: FirebaseClientConfig, options: Fir
     // (device-sessions.ts, docs/decisions/023). Duplicates are checked with fingerprints the browser
     // computes (duplicates.ts, docs/decisions/025).
     features: {
-      relevanceSort: false,
+      relevanceSort: true,
       facetCounts: true,
       folderShares: true,
       sharePasswordMin: FIREBASE_SHARE_PASSWORD_MIN,

@@ -15,35 +15,46 @@ import { collectPage, decodeCursor, encodeCursor, type ScanBatch, type ScanPosit
 import { readQuery } from './reads';
 
 /**
- * Keyset pages of a Firestore query in `field DESC, documentId() DESC` order (newest first, the
- * document id breaking ties): `orderBy` + `startAfter(last values)` + `limit`, never an offset.
- * The cursor is the last document's sort values and id (paging.ts encodes it).
+ * Keyset pages of a Firestore query in `fields DESC…, documentId() DESC` order (newest first, or
+ * most liked then newest, the document id breaking ties): `orderBy` + `startAfter(last values)` +
+ * `limit`, never an offset. The cursor is the last document's sort values and id (paging.ts encodes it).
  */
 export interface NewestFirstOrder {
-  field: string;
-  /** The field's value as plain cursor parts, their types, and back to the value Firestore compares. */
-  toParts(value: unknown): (string | number)[];
+  fields: string[];
+  /** The document's sort values as plain cursor parts, their types, and back to the values Firestore compares. */
+  toParts(data: DocumentData): (string | number)[];
   partTypes: ('string' | 'number')[];
-  fromParts(parts: (string | number)[]): unknown;
+  fromParts(parts: (string | number)[]): unknown[];
 }
+
+/** A Timestamp's exact position as plain numbers (cursors). */
+export const timestampParts = (value: unknown): [number, number] => {
+  const ts = value instanceof Timestamp ? value : Timestamp.fromMillis(0);
+  return [ts.seconds, ts.nanoseconds];
+};
 
 /** A `Timestamp` field (creatives' and comments' `createdAt`), kept exact to the nanosecond. */
 export const byTimestamp = (field: string): NewestFirstOrder => ({
-  field,
-  toParts: (value) => {
-    const ts = value instanceof Timestamp ? value : Timestamp.fromMillis(0);
-    return [ts.seconds, ts.nanoseconds];
-  },
+  fields: [field],
+  toParts: (data) => timestampParts(data[field]),
   partTypes: ['number', 'number'],
-  fromParts: ([seconds, nanos]) => new Timestamp(Number(seconds), Number(nanos)),
+  fromParts: ([seconds, nanos]) => [new Timestamp(Number(seconds), Number(nanos))],
 });
+
+/** Most liked first, then newest (`likes`, then the `createdAt` Timestamp): the gallery's 'likes' sort. */
+export const byLikesThenNewest: NewestFirstOrder = {
+  fields: ['likes', 'createdAt'],
+  toParts: (data) => [Number(data.likes ?? 0), ...timestampParts(data.createdAt)],
+  partTypes: ['number', 'number', 'number'],
+  fromParts: ([likes, seconds, nanos]) => [Number(likes), new Timestamp(Number(seconds), Number(nanos))],
+};
 
 /** An ISO string field (users' `createdAt`, spec §3): strings of one format sort as their dates do. */
 export const byIsoString = (field: string): NewestFirstOrder => ({
-  field,
-  toParts: (value) => [typeof value === 'string' ? value : ''],
+  fields: [field],
+  toParts: (data) => [typeof data[field] === 'string' ? (data[field] as string) : ''],
   partTypes: ['string'],
-  fromParts: ([value]) => String(value),
+  fromParts: ([value]) => [String(value)],
 });
 
 export interface KeysetDoc {
@@ -59,15 +70,15 @@ export function newestFirstReader(
   order: NewestFirstOrder,
 ): (after: ScanPosition | null, size: number) => Promise<ScanBatch<KeysetDoc>> {
   return async (after, size) => {
-    const all = [...constraints, orderBy(order.field, 'desc'), orderBy(documentId(), 'desc')];
-    if (after) all.push(startAfter(order.fromParts(after.slice(0, -1)), after[after.length - 1]));
+    const all = [...constraints, ...order.fields.map((field) => orderBy(field, 'desc')), orderBy(documentId(), 'desc')];
+    if (after) all.push(startAfter(...order.fromParts(after.slice(0, -1)), after[after.length - 1]));
     all.push(limit(size));
     const snap = await readQuery(ctx.reads, query(collection(ctx.db, collectionPath), ...all));
     return {
       exhausted: snap.size < size,
       items: snap.docs.map((d) => {
         const data = dataOf(d);
-        return { value: { id: d.id, data }, position: [...order.toParts(data[order.field]), d.id] };
+        return { value: { id: d.id, data }, position: [...order.toParts(data), d.id] };
       }),
     };
   };

@@ -1,5 +1,4 @@
 import {
-  arrayUnion,
   collection,
   doc,
   getDoc,
@@ -7,13 +6,10 @@ import {
   limit,
   onSnapshot,
   query,
-  serverTimestamp,
   updateDoc,
   where,
   writeBatch,
   type DocumentData,
-  type DocumentReference,
-  type Transaction,
 } from 'firebase/firestore';
 import { MSG } from '@domain/messages';
 import {
@@ -24,109 +20,13 @@ import {
   type NotificationType,
 } from '@domain/notifications';
 import { notificationPrefsInput } from '@domain/schemas/notifications';
-import type { User } from '@domain/types';
 import { GatewayError, type Gateway } from '../types';
 import { chunks, dataOf, guard, requireViewer, type FirebaseContext } from './context';
 import { gatewayError, validate } from './errors';
 import { byTimestamp, newestFirstPage } from './keyset';
+import { notificationRef, type ActorEntry } from './notification-writes';
 
-/**
- * The notification centre on Firestore (issue 19): `users/{uid}/notifications/{id}`, written by the
- * actor in the same transaction as the action, with one id per action so that firestore.rules can
- * check that the action really happens in that write: `approved_{creative}`, `rejected_{creative}`,
- * `featured_{creative}`, `comment_{comment}` and `like_{comment}` (the likes of one comment, grouped).
- * The recipient reads them and marks them read, nothing else. Not here: a new pending creative for
- * the staff (an agency may not list the staff), withdrawing a like (the liker may not read the
- * recipient's notification) and e-mails (no server) — docs/decisions/016.
- */
-
-/** Who acted, as the notification shows them (their names when they acted). */
-interface ActorEntry {
-  uid: string;
-  firstName: string;
-  lastName: string;
-}
-
-const actorOf = (viewer: User): ActorEntry => ({ uid: viewer.id, firstName: viewer.firstName, lastName: viewer.lastName });
-
-export function notificationRef(ctx: FirebaseContext, recipient: string, id: string): DocumentReference {
-  return doc(ctx.db, 'users', recipient, 'notifications', id);
-}
-
-/** A decision on a creative, for its submitter (none for the staff's own), in the decision's transaction. */
-export function writeDecisionNotice(
-  tx: Transaction,
-  ctx: FirebaseContext,
-  creative: { id: string; name: string; submittedBy: unknown },
-  viewer: User,
-  type: Extract<NotificationType, 'creative_approved' | 'creative_rejected' | 'creative_featured'>,
-  reason: string | null = null,
-): void {
-  const recipient = creative.submittedBy;
-  if (typeof recipient !== 'string' || !recipient || recipient === viewer.id) return;
-  const prefix = { creative_approved: 'approved', creative_rejected: 'rejected', creative_featured: 'featured' }[type];
-  tx.set(notificationRef(ctx, recipient, `${prefix}_${creative.id}`), {
-    type,
-    creativeId: creative.id,
-    creativeName: creative.name,
-    commentId: null,
-    actors: [actorOf(viewer)],
-    reason,
-    createdAt: serverTimestamp(),
-    read: false,
-  });
-}
-
-/** A new comment, for the creative's submitter (not their own), in the comment's transaction. */
-export function writeCommentNotice(
-  tx: Transaction,
-  ctx: FirebaseContext,
-  creative: { id: string; name: string; submittedBy: unknown },
-  commentId: string,
-  viewer: User,
-): void {
-  const recipient = creative.submittedBy;
-  if (typeof recipient !== 'string' || !recipient || recipient === viewer.id) return;
-  tx.set(notificationRef(ctx, recipient, `comment_${commentId}`), {
-    type: 'comment',
-    creativeId: creative.id,
-    creativeName: creative.name,
-    commentId,
-    actors: [actorOf(viewer)],
-    reason: null,
-    createdAt: serverTimestamp(),
-    read: false,
-  });
-}
-
-/**
- * A like, for the comment's author: the liker joins the comment's like notification, which comes
- * back to the top, unread. Written blind (merge): the liker may not read it.
- */
-export function writeLikeNotice(
-  tx: Transaction,
-  ctx: FirebaseContext,
-  comment: { id: string; creativeId: string; creativeName: string; userId: unknown },
-  viewer: User,
-): void {
-  const recipient = comment.userId;
-  if (typeof recipient !== 'string' || !recipient || recipient === viewer.id) return;
-  tx.set(
-    notificationRef(ctx, recipient, `like_${comment.id}`),
-    {
-      type: 'comment_like',
-      creativeId: comment.creativeId,
-      creativeName: comment.creativeName,
-      commentId: comment.id,
-      actors: arrayUnion(actorOf(viewer)),
-      reason: null,
-      createdAt: serverTimestamp(),
-      read: false,
-    },
-    { merge: true },
-  );
-}
-
+/** The recipient's side of the notification centre (the writes: notification-writes.ts): list, mark read, e-mail choices. */
 export function toNotification(id: string, data: DocumentData): AppNotification | null {
   const type = data.type as NotificationType;
   if (!NOTIFICATION_TYPES.includes(type)) return null;

@@ -1,14 +1,4 @@
-import {
-  collection,
-  getCountFromServer,
-  getDocs,
-  onSnapshot,
-  query,
-  runTransaction,
-  Timestamp,
-  where,
-  type QueryConstraint,
-} from 'firebase/firestore';
+import { collection, getCountFromServer, getDocs, onSnapshot, query, Timestamp, where, type QueryConstraint } from 'firebase/firestore';
 import { featuredFields, reviewedFields, UNFEATURED } from '@domain/featuring';
 import { QUEUE_PAGE_SIZE } from '@domain/limits';
 import { MSG } from '@domain/messages';
@@ -21,7 +11,8 @@ import { guard, requireViewer, type FirebaseContext } from './context';
 import { creativeRef, notFoundCreative, readCreativeWithAnalysis, withSubmitters } from './creatives-shared';
 import { gatewayError, validate } from './errors';
 import { byTimestamp, newestFirstPage } from './keyset';
-import { writeDecisionNotice } from './notifications';
+import { writeDecisionNotice } from './notification-writes';
+import { transactOn } from './transactions';
 
 /** The queue's status, checked with the schema the API uses for `?status=`. */
 const queueStatus = (status: string) => validate(reviewStatusInput, { status }).status;
@@ -54,20 +45,18 @@ export function firebaseReview(ctx: FirebaseContext): Gateway['review'] {
   async function review(id: string, action: ReviewAction, reason?: string): Promise<Creative> {
     const viewer = await requireViewer(ctx, 'creative:review');
     const ref = creativeRef(ctx, id);
-    await guard(
+    await transactOn(
       ctx,
-      () =>
-        runTransaction(ctx.db, async (tx) => {
-          const snap = await tx.get(ref);
-          const data = snap.data();
-          if (!data) throw notFoundCreative();
-          if (!canTransition(data.status as CreativeStatus, action)) throw conflict();
-          const fields = reviewedFields(action, reason);
-          tx.update(ref, { ...fields });
-          const creative = { id, name: String(data.name ?? ''), submittedBy: data.submittedBy };
-          const type = action === 'approve' ? 'creative_approved' : 'creative_rejected';
-          writeDecisionNotice(tx, ctx, creative, viewer, type, fields.rejectionReason);
-        }),
+      ref,
+      notFoundCreative,
+      (tx, data) => {
+        if (!canTransition(data.status as CreativeStatus, action)) throw conflict();
+        const fields = reviewedFields(action, reason);
+        tx.update(ref, { ...fields });
+        const creative = { id, name: String(data.name ?? ''), submittedBy: data.submittedBy };
+        const type = action === 'approve' ? 'creative_approved' : 'creative_rejected';
+        writeDecisionNotice(tx, ctx, creative, viewer, type, fields.rejectionReason);
+      },
       { notFoundMessage: MSG.creativeNotFound },
     );
     return readBack(id, viewer);
@@ -105,37 +94,27 @@ export function firebaseReview(ctx: FirebaseContext): Gateway['review'] {
       // Queries cannot run inside a client transaction: find the featured ones first, then clear
       // them and feature this one in one transaction, so exactly one is featured afterwards.
       const featured = await guard(ctx, () => getDocs(query(collection(ctx.db, 'creatives'), where('isFeatured', '==', true))));
-      await guard(
+      await transactOn(
         ctx,
-        () =>
-          runTransaction(ctx.db, async (tx) => {
-            const target = await tx.get(ref);
-            const others = await Promise.all(featured.docs.filter((d) => d.id !== id).map((d) => tx.get(d.ref)));
-            const data = target.data();
-            if (!data) throw notFoundCreative();
-            if (data.status !== 'approved') {
-              throw gatewayError('CONFLICT', MSG.featureNotApproved);
-            }
-            for (const other of others) {
-              if (other.exists() && other.data().isFeatured === true) tx.update(other.ref, { ...UNFEATURED });
-            }
-            // Editing the analysis of the creative already featured is no news for its submitter.
-            if (data.isFeatured !== true) {
-              writeDecisionNotice(
-                tx,
-                ctx,
-                { id, name: String(data.name ?? ''), submittedBy: data.submittedBy },
-                viewer,
-                'creative_featured',
-              );
-            }
-            tx.update(ref, {
-              isFeatured: true,
-              featuredAt: Timestamp.fromDate(fields.featuredAt ?? new Date()),
-              analyzedBy: fields.analyzedBy,
-              rating: fields.rating,
-            });
-          }),
+        ref,
+        notFoundCreative,
+        async (tx, data) => {
+          const others = await Promise.all(featured.docs.filter((d) => d.id !== id).map((d) => tx.get(d.ref)));
+          if (data.status !== 'approved') throw gatewayError('CONFLICT', MSG.featureNotApproved);
+          for (const other of others) {
+            if (other.exists() && other.data().isFeatured === true) tx.update(other.ref, { ...UNFEATURED });
+          }
+          // Editing the analysis of the creative already featured is no news for its submitter.
+          if (data.isFeatured !== true) {
+            writeDecisionNotice(tx, ctx, { id, name: String(data.name ?? ''), submittedBy: data.submittedBy }, viewer, 'creative_featured');
+          }
+          tx.update(ref, {
+            isFeatured: true,
+            featuredAt: Timestamp.fromDate(fields.featuredAt ?? new Date()),
+            analyzedBy: fields.analyzedBy,
+            rating: fields.rating,
+          });
+        },
         { notFoundMessage: MSG.creativeNotFound },
       );
       return readBack(id, viewer);

@@ -26,6 +26,7 @@ import { deleteFolders } from './folder-notes';
 import { byIsoString, newestFirstPage } from './keyset';
 import { likesOf } from './likes';
 import { toUser } from './mappers';
+import { refOrNotFound } from './transactions';
 
 /** Profiles read at most for one page of a search (past it, the page ends early with a cursor). */
 export const USER_SEARCH_MAX_SCANNED = 1000;
@@ -36,10 +37,7 @@ const userNotFound = () => gatewayError('NOT_FOUND', MSG.userNotFound);
  * far as a client may go — see docs/decisions/005 for what only the Admin SDK can do.
  */
 export function firebaseUsers(ctx: FirebaseContext): Gateway['users'] {
-  const userRef = (id: string) => {
-    if (!id || id.includes('/') || id.length > 1500) throw userNotFound();
-    return doc(ctx.db, 'users', id);
-  };
+  const userRef = (id: string) => refOrNotFound(ctx, 'users', id, userNotFound);
 
   async function requireOther(adminId: string, id: string, selfMessage: string) {
     if (id === adminId) throw gatewayError('FORBIDDEN', selfMessage);
