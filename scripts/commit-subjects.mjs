@@ -58,7 +58,7 @@ function main(argv) {
   const at = argv.indexOf('--message');
   const commits = at >= 0 ? [{ hash: 'this commit', message: fs.readFileSync(argv[at + 1], 'utf8') }] : commitsSinceRule();
   const problems = commits.map(({ hash, message }) => ({ hash, problem: subjectProblem(message) })).filter((c) => c.problem);
-  for (const { hash, problem } of problems) console.error(`${hash.slice(0, 10)}: ${problem}`);
+  for (const { hash, problem } of problems) console.error(`${/^[0-9a-f]{40}$/.test(hash) ? hash.slice(0, 10) : hash}: ${problem}`);
   if (at < 0) console.log(`commit subjects: ${commits.length} commit(s) checked, ${problems.length} too long or empty`);
   return problems.length === 0 ? 0 : 1;
 }
