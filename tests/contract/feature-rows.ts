@@ -8,8 +8,9 @@ import type { ContractHarness } from './harness';
 
 /**
  * The rows of docs/firebase.md's table "What it does, and what it cannot do" that both modes offer,
- * proved on each gateway through the Gateway interface alone: filter counts, the duplicate warning,
- * 'Déconnecter les autres appareils' and the list of devices (folder notes: gateway-contract.ts).
+ * proved on each gateway through the Gateway interface alone: filter counts, 'Pertinence', the
+ * duplicate warning, 'Déconnecter les autres appareils' and the list of devices (folder notes and
+ * share links: gateway-contract.ts).
  * Where a mode lacks part of a row, the case proves the flag says so and what the mode does instead.
  */
 
@@ -57,6 +58,23 @@ export function featureRowsContract(harness: () => ContractHarness) {
       expect(tiktok.junto).toBe(0);
       const junto = await h.anonymous().creatives.facets({ q: word, isJuntoAngel: true });
       expect(junto.categories.platform).toMatchObject({ Meta: 1, TikTok: 0 });
+    });
+
+    it("ranks a search by 'Pertinence': every word in the name before a match elsewhere, newest first within each", async () => {
+      const h = harness();
+      const admin = (await h.signedIn('admin')).gateway;
+      expect(admin.features.relevanceSort).toBe(true);
+      const word = uniqueWord();
+      // Made first, so older: only 'Pertinence' puts it before the other.
+      const inName = await admin.creatives.submit({ ...VALID_FORM, name: `Affiche ${word}`, advertiser: 'Marque Alpha' }, await h.image());
+      const inAdvertiser = await admin.creatives.submit(
+        { ...VALID_FORM, name: 'Autre affiche', advertiser: `Marque ${word}` },
+        await h.image(),
+      );
+      const visitor = h.anonymous();
+      const ids = async (sort: 'relevance' | 'recent') => (await visitor.creatives.list({ q: word, sort })).items.map((c) => c.id);
+      expect(await ids('relevance')).toEqual([inName.id, inAdvertiser.id]);
+      expect(await ids('recent')).toEqual([inAdvertiser.id, inName.id]);
     });
 
     it('warns of a file already sent, or a copy of it; the details only to whom may open it', async () => {
