@@ -6,7 +6,7 @@ import { APPROVED } from '@server/db/seed/demo-catalog';
 import { FOLDER_PARAM } from '@/features/folders/url-state';
 import { DEMO_PROJECT_ID } from '../scripts/firebase/demo-seed';
 import { closeToasts, expectNoSeriousA11yViolations, expectToast, login, newPage } from '../e2e/support/browser';
-import { fileInNewFolder, openFolder } from './support/folders';
+import { fileInNewFolder, openFolder, openFromSearch } from './support/folders';
 
 /**
  * Folder notes on the Firebase build (docs/decisions/022): the demo user files a demo creative in a
@@ -34,15 +34,7 @@ describe('member, notes in a folder', () => {
   it('files a demo creative in a new folder and opens the folder', async () => {
     page = await newPage();
     await login(page, 'user');
-    await page.getByRole('searchbox').filter({ visible: true }).fill(SUBJECT.name);
-    await page
-      .getByRole('region', { name: 'Galerie des créas' })
-      .locator('article')
-      .filter({ has: page.getByRole('heading', { name: SUBJECT.name, exact: true }) })
-      .getByRole('link', { name: SUBJECT.name })
-      .first()
-      .click();
-    await page.getByRole('heading', { level: 1, name: SUBJECT.name }).waitFor();
+    await openFromSearch(page, SUBJECT.name);
     creativeId = new URL(page.url()).pathname.split('/').pop()!;
 
     await fileInNewFolder(page, FOLDER);

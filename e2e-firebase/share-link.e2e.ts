@@ -4,6 +4,7 @@ import { MSG } from '@domain/messages';
 import { APPROVED } from '@server/db/seed/demo-catalog';
 import { DEMO_PROJECT_ID } from '../scripts/firebase/demo-seed';
 import { closeToasts, expectNoSeriousA11yViolations, expectToast, login, newPage } from '../e2e/support/browser';
+import { fileInNewFolder, openFolder, openFromSearch } from './support/folders';
 
 /**
  * Share links on the Firebase build (docs/decisions/026): the demo user files a demo creative in a
@@ -20,7 +21,6 @@ const FOLDER = `Pour le client ${tag}`;
 const NOTE = `À montrer lundi ${tag}`;
 const PASSWORD = 'sesame-firebase-e2e';
 
-const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Navigation principale' });
 const folderPanel = (page: Page) => page.getByRole('region', { name: FOLDER });
 
 describe('member, a share link of a folder', () => {
@@ -36,33 +36,9 @@ describe('member, a share link of a folder', () => {
   it('files a demo creative in a new folder and writes a note on it', async () => {
     owner = await newPage();
     await login(owner, 'user');
-    await owner.getByRole('searchbox').filter({ visible: true }).fill(SUBJECT.name);
-    await owner
-      .getByRole('region', { name: 'Galerie des créas' })
-      .locator('article')
-      .filter({ has: owner.getByRole('heading', { name: SUBJECT.name, exact: true }) })
-      .getByRole('link', { name: SUBJECT.name })
-      .first()
-      .click();
-    await owner.getByRole('heading', { level: 1, name: SUBJECT.name }).waitFor();
-    await owner.getByRole('button', { name: 'Ajouter à un dossier' }).click();
-    const menu = owner.getByRole('menu');
-    await menu.getByRole('menuitem', { name: 'Nouveau dossier' }).click();
-    const name = menu.getByRole('textbox', { name: 'Nom du nouveau dossier' });
-    await name.fill(FOLDER);
-    await name.press('Enter');
-    await expect.poll(() => menu.getByRole('menuitemcheckbox', { name: FOLDER }).getAttribute('aria-checked')).toBe('true');
-    await owner.keyboard.press('Escape');
-
-    await mainNav(owner).getByRole('link', { name: 'Dossiers' }).click();
-    await owner.waitForURL((url) => url.pathname === '/folders');
-    await owner
-      .getByRole('navigation', { name: /^Liste des dossiers/ })
-      .getByRole('listitem')
-      .filter({ hasText: FOLDER })
-      .getByRole('link')
-      .click();
-    await owner.getByRole('heading', { level: 2, name: FOLDER, exact: true }).waitFor();
+    await openFromSearch(owner, SUBJECT.name);
+    await fileInNewFolder(owner, FOLDER);
+    await openFolder(owner, FOLDER);
     await folderPanel(owner)
       .getByRole('button', { name: `Ajouter une note sur « ${SUBJECT.name} »` })
       .click();

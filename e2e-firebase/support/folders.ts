@@ -1,9 +1,22 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
-/** The folder steps of the Firebase journeys (journey.e2e.ts, folder-notes.e2e.ts), as a member takes them. */
+/** The folder steps of the Firebase journeys (journey, folder-notes, share-link), as a member takes them. */
 
 export const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Navigation principale' });
+
+/** From the header's search, the gallery card of the creative named `name`, opened: its heading shows. */
+export async function openFromSearch(page: Page, name: string): Promise<void> {
+  await page.getByRole('searchbox').filter({ visible: true }).fill(name);
+  await page
+    .getByRole('region', { name: 'Galerie des créas' })
+    .locator('article')
+    .filter({ has: page.getByRole('heading', { name, exact: true }) })
+    .getByRole('link', { name })
+    .first()
+    .click();
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+}
 
 /** On a creative's page: 'Ajouter à un dossier' → 'Nouveau dossier' named `folder`, which then holds it. */
 export async function fileInNewFolder(page: Page, folder: string): Promise<void> {
