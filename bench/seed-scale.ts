@@ -130,6 +130,8 @@ async function main() {
         await session.run('select search_words_rebuild()');
         // Triggers are off in replica mode: a new facet version, so no running server keeps older cells.
         await session.run(`insert into facet_state (id) values (1) on conflict (id) do update set version = gen_random_uuid()::text`);
+        // …and a new catalogue epoch: no server resumes from a catalogue it saved before the seed.
+        await session.run('select new_catalogue_epoch()');
         return count(session, 'creatives');
       },
       (n) => n,

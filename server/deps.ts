@@ -26,6 +26,7 @@ import { NotificationEvents } from './services/notifications/notification-events
 import { Notifier } from './services/notifications/notifier';
 import { createWebhookSender, type WebhookSender } from './services/webhooks';
 import { Catalogue } from '@server/catalogue/catalogue';
+import { catalogueImageFile } from '@server/catalogue/catalogue-image';
 import { ShareAccess } from '@server/services/shares/share-access';
 
 /** Wires the services of one server (or one test) together. */
@@ -123,15 +124,18 @@ export function buildDeps(options: {
     ),
     passwordResetLimit: new PasswordResetLimit(alwaysOnLimits),
     shareAccess: new ShareAccess({ secret: options.secret, secure, trustProxy: env.TRUST_PROXY, store: alwaysOnLimits, now: options.now }),
-    catalogue: catalogueOf(options.db, env.CATALOGUE_POLL_MS, invalidation),
+    catalogue: catalogueOf(options.db, env.CATALOGUE_POLL_MS, invalidation, catalogueImageFile(options.config.dataDir)),
     expensiveQueries,
     lifecycle: { stopping: false },
   };
 }
 
-/** The catalogue engine, told of every write of this instance and (through Redis) of the others. */
-function catalogueOf(db: Db, pollMs: number, invalidation: Invalidation): Catalogue {
-  const catalogue = new Catalogue(db, { pollMs });
+/**
+ * The catalogue engine, told of every write of this instance and (through Redis) of the others, and
+ * saved in the data folder to start faster next time.
+ */
+function catalogueOf(db: Db, pollMs: number, invalidation: Invalidation, imageFile: string): Catalogue {
+  const catalogue = new Catalogue(db, { pollMs, imageFile });
   invalidation.on('responses', () => catalogue.changed());
   return catalogue;
 }

@@ -157,6 +157,9 @@ async function gracefulStop(
     server.closeAllConnections();
   }
   await until(() => inFlight.count === 0, CLEANUP_MS);
+  // The next start resumes from the saved catalogue and the journal's rows since, instead of reading every creative.
+  deps.catalogue.close();
+  deps.catalogue.save();
   await deps.media.sweepTemp({ ownOnly: true });
   await control?.close();
   await deps.notifier.idle();

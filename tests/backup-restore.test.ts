@@ -246,6 +246,11 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     complete = after;
     expect(after.rows).toEqual(before.rows);
     expect(after.files).toEqual(before.files);
+    // A new catalogue epoch: no server resumes from an index saved before the restore.
+    const epochOf = async (db: Db) => (await rowsOf<{ epoch: string }>(db, sql`select epoch from catalogue_state`))[0]?.epoch;
+    const restoredEpoch = await target.inspect(epochOf);
+    expect(restoredEpoch).toMatch(/^[0-9a-f-]{36}$/);
+    expect(restoredEpoch).not.toBe(await epochOf(source.db));
     expect(after.rows.user!.some((r) => r.includes('"updated_at":"2024-05-06T07:08:09.123456+00:00"'))).toBe(true);
     expect(after.rows.media!.some((r) => r.includes('"size":9007199254740993'))).toBe(true);
     // The restored accounts work: password hashes came back intact (PostgreSQL: the target is an app).

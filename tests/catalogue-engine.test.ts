@@ -4,6 +4,8 @@ import { countFacets } from '@domain/facets';
 import { facetsQueryInput, filtersOf, galleryQueryInput } from '@domain/schemas/gallery';
 import type { Creative, FacetCounts, Page } from '@domain/types';
 import { CATEGORY_KEYS, CATEGORY_LISTS } from '@domain/vocabulary';
+import { Catalogue } from '@server/catalogue/catalogue';
+import { catalogueImageFile } from '@server/catalogue/catalogue-image';
 import { creatives } from '@server/db/schema';
 import { readCells } from '@server/services/creatives/facet-cells';
 import { facetCounts } from '@server/services/creatives/facets.service';
@@ -142,9 +144,12 @@ beforeAll(async () => {
 
 afterAll(() => t?.close());
 
+/** The engine the pages read: the app's, or one resumed from the saved index (see the last round). */
+let engineInUse: Catalogue | null = null;
+
 /** A page of the view, from the engine (`engine`) or from SQL alone. */
 function pageOf(view: Record<string, string | string[]>, members: boolean, engine: boolean, cursor?: string): Promise<Page<Creative>> {
-  const catalogue = engine ? t.deps.catalogue : null;
+  const catalogue = engine ? (engineInUse ?? t.deps.catalogue) : null;
   return members ? listGalleryForMembers(t.db, query(view, cursor), catalogue) : listGallery(t.db, null, query(view, cursor), catalogue);
 }
 
@@ -227,6 +232,9 @@ describe('the catalogue engine', () => {
     const r = generator(SEED);
     for (let i = 0; i < 40; i++) await insertCreative(t.db, creativeValues(r));
     for (let round = 0; round < ROUNDS; round++) {
+      // Every other round reads an engine resumed from the index saved one round before and the journal since.
+      if (round % 2 === 0) t.deps.catalogue.save();
+      engineInUse = round % 2 === 1 ? await resumedEngine('file') : null;
       for (let i = 0; i < 8; i++) await insertCreative(t.db, creativeValues(r));
       const writes: string[] = [];
       for (let v = 0; v < VIEWS_PER_ROUND; v++) {
@@ -252,6 +260,26 @@ describe('the catalogue engine', () => {
           );
         }
       }
+      engineInUse?.close();
     }
+    engineInUse = null;
   }, 240_000);
+
+  it('reads the whole catalogue again when the database was restored or reloaded since the index was saved', async () => {
+    t.deps.catalogue.save();
+    (await resumedEngine('file')).close();
+    await t.db.execute(sql`select new_catalogue_epoch()`);
+    engineInUse = await resumedEngine('database');
+    expect((await allPages({}, false, true)).ids).toEqual((await allPages({}, false, false)).ids);
+    engineInUse.close();
+    engineInUse = null;
+  });
 });
+
+/** A new engine started from the app's saved index (as a restarted server's), the journal read before every query. */
+async function resumedEngine(expected: 'file' | 'database'): Promise<Catalogue> {
+  const engine = new Catalogue(t.db, { pollMs: 0, imageFile: catalogueImageFile(t.dataDir) });
+  await engine.start();
+  expect(engine.startedFrom).toBe(expected);
+  return engine;
+}

@@ -1,8 +1,8 @@
 import { FACET_KEYS, LO_BITS } from '@domain/facets';
 import { clearBit, grown, hasBit, setBit, wordsFor, type Bits } from './bitset';
 import { BitsetArena } from './bitset-arena';
-import { Postings } from './postings';
-import { SlotIds, compareText } from './slot-ids';
+import { Postings, type SavedPostings } from './postings';
+import { SlotIds, compareText, type SavedIds } from './slot-ids';
 import { readTsvectorText, WEIGHT } from './tsvector-text';
 
 /** What the index keeps of one approved creative (read from the database by catalogue-sync.ts). */
@@ -41,7 +41,7 @@ export class CatalogueIndex {
   /** Slots handed out (live and dead). */
   size = 0;
   dead = 0;
-  readonly ids: SlotIds;
+  ids: SlotIds;
   created: Float64Array;
   likes: Int32Array;
   facetLo: Int32Array;
@@ -269,6 +269,56 @@ export class CatalogueIndex {
     return lo;
   }
 
+  /** The whole state of the index, as catalogue-image.ts saves it (the live arrays, not copies: save at once). */
+  get saved(): SavedIndex {
+    return {
+      capacity: this.capacity,
+      size: this.size,
+      dead: this.dead,
+      ids: this.ids.saved,
+      created: this.created,
+      likes: this.likes,
+      facetLo: this.facetLo,
+      facetHi: this.facetHi,
+      alive: this.alive,
+      values: this.values,
+      valueCounts: this.valueCounts,
+      orders: this.orders,
+      positions: this.positions,
+      terms: [...this.terms].map(([lexeme, parts]) => [lexeme, parts.map((p) => p?.saved ?? null)]),
+    };
+  }
+
+  /** An index read back from a saved one (its arrays are taken over, not copied). */
+  static restored(saved: SavedIndex): CatalogueIndex {
+    const index = new CatalogueIndex(16);
+    const words = wordsFor(saved.capacity);
+    index.capacity = saved.capacity;
+    index.size = saved.size;
+    index.dead = saved.dead;
+    index.ids = SlotIds.restored(saved.ids);
+    index.created = saved.created;
+    index.likes = saved.likes;
+    index.facetLo = saved.facetLo;
+    index.facetHi = saved.facetHi;
+    index.alive = saved.alive;
+    index.arena = new BitsetArena(words, FACET_KEYS.length + ARENA_SCRATCH);
+    index.values = FACET_KEYS.map((_, k) => {
+      const bits = index.arena.set(k);
+      bits.set(saved.values[k]!);
+      return bits;
+    });
+    index.valueCounts.set(saved.valueCounts);
+    Object.assign(index.orders, saved.orders);
+    Object.assign(index.positions, saved.positions);
+    for (const [lexeme, parts] of saved.terms)
+      index.terms.set(
+        lexeme,
+        parts.map((p) => p && Postings.restored(p)),
+      );
+    return index;
+  }
+
   /** Bytes held by the typed arrays and postings (what the benchmark reports beside the RSS). */
   get bytes(): number {
     let postings = 0;
@@ -350,6 +400,24 @@ export class CatalogueIndex {
       this.positions[name] = grownTyped(this.positions[name], capacity);
     }
   }
+}
+
+/** Everything an index holds (see `saved` and `restored`). */
+export interface SavedIndex {
+  capacity: number;
+  size: number;
+  dead: number;
+  ids: SavedIds;
+  created: Float64Array;
+  likes: Int32Array;
+  facetLo: Int32Array;
+  facetHi: Int32Array;
+  alive: Bits;
+  values: Bits[];
+  valueCounts: Int32Array;
+  orders: Record<OrderName, Uint32Array>;
+  positions: Record<OrderName, Int32Array>;
+  terms: [string, (SavedPostings | null)[]][];
 }
 
 function grownTyped<T extends Float64Array | Int32Array | Uint32Array>(array: T, length: number): T {

@@ -14,7 +14,8 @@ const LOAD_LOOKBACK = 2_000;
 /** The widest hole in the sequence numbers that is waited for. */
 const MAX_GAP = 10_000;
 /** Journal rows older than this are deleted (by whichever instance catches up). */
-const JOURNAL_KEEP = '1 day';
+export const JOURNAL_KEEP_HOURS = 24;
+const JOURNAL_KEEP = `${JOURNAL_KEEP_HOURS} hours`;
 
 /** What the full load and a catch-up read of a creative (null columns: the creative no longer exists). */
 interface EntryRow {
@@ -45,6 +46,8 @@ function entryOf(row: EntryRow): CatalogueEntry | null {
 
 /** Where the journal stands for an index: every sequence number ≤ `applied` is in it, and those of `gaps` are not yet. */
 export interface JournalPosition {
+  /** The database's catalogue epoch (migration 0018) the journal belongs to. */
+  epoch: string;
   applied: number;
   /** Missing sequence numbers above which later ones were applied, with when they were first missed. */
   gaps: Map<number, number>;
@@ -54,7 +57,7 @@ export interface JournalPosition {
 const LOAD_QUERY = `select c.id, c.status, (extract(epoch from c.created_at) * 1000000)::bigint::text as t, c.likes, c.facet_lo,
   c.facet_hi, c.member_search_vector::text as doc from creatives c where c.status = 'approved' order by c.created_at desc, c.id desc`;
 const HEAD_QUERY = `select (select count(*)::int from creatives where status = 'approved') as n,
-  (select coalesce(max(seq), 0)::text from catalogue_journal) as last`;
+  (select coalesce(max(seq), 0)::text from catalogue_journal) as last, (select epoch from catalogue_state) as epoch`;
 const SEEN_QUERY = 'select seq::text from catalogue_journal where seq > $1 and seq <= $2';
 
 /** One read-only snapshot of the database: raw queries, rows as arrays of text. */
@@ -106,7 +109,7 @@ async function inSnapshot<T>(db: Db, read: (snapshot: Snapshot) => Promise<T>): 
  */
 export async function loadCatalogue(db: Db): Promise<{ index: CatalogueIndex; position: JournalPosition }> {
   return inSnapshot(db, async (snapshot) => {
-    const [[n, last] = [0, '0']] = await snapshot.arrays(HEAD_QUERY);
+    const [[n, last, epoch] = [0, '0', null]] = await snapshot.arrays(HEAD_QUERY);
     const index = new CatalogueIndex(Math.ceil(Number(n) * 1.1) + 1024);
     index.beginLoad();
     await snapshot.arrays(`declare catalogue_load no scroll cursor for ${LOAD_QUERY}`);
@@ -129,7 +132,7 @@ export async function loadCatalogue(db: Db): Promise<{ index: CatalogueIndex; po
     const visible = new Set(seen.map(([seq]) => Number(seq)));
     const gaps = new Map<number, number>();
     for (let s = Math.max(1, lastSeq - LOAD_LOOKBACK + 1); s <= lastSeq; s++) if (!visible.has(s)) gaps.set(s, Date.now());
-    return { index, position: { applied: lastSeq, gaps } };
+    return { index, position: { epoch: String(epoch), applied: lastSeq, gaps } };
   });
 }
 
@@ -185,6 +188,12 @@ export async function catchUp(
   const now = Date.now();
   for (const [seq, since] of position.gaps) if (now - since > GAP_PATIENCE_MS) position.gaps.delete(seq);
   return changed;
+}
+
+/** The database's catalogue epoch now (null: none, as after a bulk load that emptied the table). */
+export async function currentEpoch(db: SqlRunner): Promise<string | null> {
+  const [row] = await rowsOf<{ epoch: string }>(db, sql`select epoch from catalogue_state where id = 1`);
+  return row?.epoch ?? null;
 }
 
 /** Deletes the journal's old rows. */

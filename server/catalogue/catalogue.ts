@@ -1,9 +1,11 @@
+import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { rowsOf } from '@server/db/sql-rows';
 import { logger } from '@server/log';
+import { readCatalogueImage, saveCatalogueImage } from './catalogue-image';
 import type { CatalogueIndex } from './catalogue-index';
-import { catchUp, loadCatalogue, pruneJournal, type JournalPosition } from './catalogue-sync';
+import { catchUp, currentEpoch, JOURNAL_KEEP_HOURS, loadCatalogue, pruneJournal, type JournalPosition } from './catalogue-sync';
 import { readAndQuery, type QueryLexeme } from './tsvector-text';
 
 export interface CatalogueOptions {
@@ -14,7 +16,17 @@ export interface CatalogueOptions {
   pollMs?: number;
   /** Dead slots past this share of the slots start a rebuild in the background. */
   deadShare?: number;
+  /**
+   * Where the index is saved (catalogue-image.ts) and resumed from at the next start, with the
+   * journal's rows written since; null: always read from the database.
+   */
+  imageFile?: string | null;
 }
+
+/** A saved index older than this is not resumed: the journal rows after it may be pruned already. */
+const IMAGE_MAX_AGE_MS = (JOURNAL_KEEP_HOURS - 4) * 3_600_000;
+/** A saved index more journal rows behind than this is not resumed: reading the database is faster. */
+const RESUME_MAX_BACKLOG = 200_000;
 
 /** Normalised search words kept (a pure function of each word: PostgreSQL's parser and stemmer). */
 const LEXEMES_KEPT = 20_000;
@@ -42,6 +54,9 @@ export class Catalogue {
   private readonly lexemes = new Map<string, QueryLexeme[] | null>();
   private readonly pollMs: number;
   private readonly deadShare: number;
+  private readonly imageFile: string | null;
+  /** Where the index came from at start-up: the saved file (and the journal since), or the database. */
+  startedFrom: 'file' | 'database' | null = null;
 
   constructor(
     private readonly db: Db,
@@ -49,20 +64,33 @@ export class Catalogue {
   ) {
     this.pollMs = options.pollMs ?? 2_000;
     this.deadShare = options.deadShare ?? 0.2;
+    this.imageFile = options.imageFile ?? null;
   }
 
-  /** Loads the catalogue (once; later calls wait for the same load) and starts following the journal. */
+  /**
+   * Loads the catalogue (once; later calls wait for the same load) and starts following the journal:
+   * the saved index and the journal's rows since, when it can be resumed, else every creative.
+   */
   start(): Promise<void> {
     this.loading ??= (async () => {
       const started = Date.now();
-      const { index, position } = await loadCatalogue(this.db);
+      const resumed = await this.resume();
+      const { index, position } = resumed ?? (await loadCatalogue(this.db));
       this.index = index;
       this.position = position;
+      this.startedFrom = resumed ? 'file' : 'database';
       this.applied = this.wanted - 1;
       logger.info(
-        { creatives: index.liveCount, lexemes: index.lexemeCount, mb: Math.round(index.bytes / 1e6), ms: Date.now() - started },
+        {
+          creatives: index.liveCount,
+          lexemes: index.lexemeCount,
+          mb: Math.round(index.bytes / 1e6),
+          ms: Date.now() - started,
+          from: resumed ? 'fichier' : 'base',
+        },
         'catalogue : chargé en mémoire',
       );
+      if (!resumed) this.save();
       if (this.pollMs > 0) {
         this.timer = setInterval(() => {
           this.changed();
@@ -136,9 +164,49 @@ export class Catalogue {
     return index ? { creatives: index.liveCount, deadSlots: index.dead, lexemes: index.lexemeCount, bytes: index.bytes } : null;
   }
 
+  /**
+   * Saves the index to its file, synchronously (nothing changes it meanwhile): after a load from the
+   * database, after a rebuild, and when the server stops. A failure is logged; the next start reads the database.
+   */
+  save(): void {
+    if (!this.imageFile || !this.index || !this.position) return;
+    const started = Date.now();
+    try {
+      saveCatalogueImage(this.imageFile, this.index, this.position);
+      logger.info({ file: this.imageFile, ms: Date.now() - started }, 'catalogue : enregistré');
+    } catch (err) {
+      logger.warn({ err, file: this.imageFile }, 'catalogue : enregistrement impossible');
+    }
+  }
+
   close(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+  }
+
+  /**
+   * The saved index brought up to date with the journal, or null (logged) when there is none, it was
+   * saved by another version or for another epoch of the database (a restore), it is older than the
+   * journal keeps, it is too far behind, or it cannot be read.
+   */
+  private async resume(): Promise<{ index: CatalogueIndex; position: JournalPosition } | null> {
+    const file = this.imageFile;
+    if (!file || !fs.existsSync(file)) return null;
+    const skip = (reason: string) => {
+      logger.info({ file, reason }, 'catalogue : fichier ignoré, lecture de la base');
+      return null;
+    };
+    try {
+      const image = readCatalogueImage(file);
+      if (!image) return skip('autre version');
+      if (image.position.epoch !== (await currentEpoch(this.db))) return skip('autre époque de la base (restauration)');
+      if (Date.now() - image.savedAt > IMAGE_MAX_AGE_MS) return skip('trop ancien');
+      if ((await catchUp(this.db, image.index, image.position, RESUME_MAX_BACKLOG)) === null) return skip('trop en retard');
+      return image;
+    } catch (err) {
+      logger.warn({ err, file }, 'catalogue : fichier illisible, lecture de la base');
+      return null;
+    }
   }
 
   private async sync(target: number): Promise<void> {
@@ -169,6 +237,7 @@ export class Catalogue {
         this.position = position;
         // Every query from now on waits until the new index has read the journal up to its own time.
         this.applied = 0;
+        this.save();
       } catch (err) {
         logger.warn({ err }, 'catalogue : reconstruction impossible');
       } finally {

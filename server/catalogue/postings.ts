@@ -1,5 +1,8 @@
 import { grown, orInto, setBit, type Bits } from './bitset';
 
+/** What a saved index keeps of one lexeme's postings in one part. */
+export type SavedPostings = { list: Uint32Array } | { dense: Bits };
+
 /**
  * The slots carrying one lexeme in one part of the document: a list while few (4 bytes a slot), a
  * bitset once the list would be larger than one (the index's words × 4 bytes). Slots are only ever
@@ -46,6 +49,25 @@ export class Postings {
   /** Called when the index grows to `words` words. */
   grow(words: number): void {
     if (this.dense) this.dense = grown(this.dense, words);
+  }
+
+  /** What a saved index keeps of these postings: the slots of a list, or the bitset (catalogue-image.ts). */
+  get saved(): SavedPostings {
+    return this.dense ? { dense: this.dense } : { list: this.list!.subarray(0, this.size) };
+  }
+
+  /** Postings read back from a saved index. */
+  static restored(saved: SavedPostings): Postings {
+    const postings = new Postings();
+    if ('dense' in saved) {
+      postings.dense = saved.dense;
+      postings.list = null;
+    } else {
+      postings.list = new Uint32Array(Math.max(2, saved.list.length));
+      postings.list.set(saved.list);
+      postings.size = saved.list.length;
+    }
+    return postings;
   }
 
   /** Bytes held. */

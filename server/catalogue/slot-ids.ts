@@ -93,6 +93,21 @@ export class SlotIds {
     return this.words.byteLength + this.table.byteLength;
   }
 
+  /** What a saved index keeps of the ids (catalogue-image.ts). */
+  get saved(): SavedIds {
+    return { words: this.words, table: this.table, used: this.used, odd: [...this.odd] };
+  }
+
+  /** The ids read back from a saved index. */
+  static restored(saved: SavedIds): SlotIds {
+    const ids = new SlotIds(0);
+    ids.words = saved.words;
+    ids.table = saved.table;
+    ids.used = saved.used;
+    for (const [slot, id] of saved.odd) ids.odd.set(slot, id);
+    return ids;
+  }
+
   private insert(slot: number, id: string): void {
     const mask = this.table.length - 1;
     let i = hashOf(id) & mask;
@@ -107,6 +122,13 @@ export class SlotIds {
     this.used = 0;
     for (const slot of old) if (slot >= 0) this.insert(slot, this.idOf(slot));
   }
+}
+
+export interface SavedIds {
+  words: Uint32Array;
+  table: Int32Array;
+  used: number;
+  odd: [number, string][];
 }
 
 const tableSize = (capacity: number) => 2 ** Math.ceil(Math.log2(Math.max(16, capacity * 2)));

@@ -274,6 +274,14 @@ export const searchWords = pgTable('search_words', { word: text('word').primaryK
 ]);
 
 /** At most one row: a new random version with every change to the approved creatives' filter values (migration 0009). */
+/** Which history of the catalogue the database holds (migration 0018): a new epoch after a restore or a bulk load. */
+export const catalogueState = pgTable('catalogue_state', {
+  id: integer('id').primaryKey().default(1),
+  epoch: text('epoch')
+    .notNull()
+    .default(sql`gen_random_uuid()::text`),
+});
+
 export const facetState = pgTable('facet_state', {
   id: integer('id').primaryKey().default(1),
   version: text('version')
@@ -497,6 +505,7 @@ export const schema = {
   creatives,
   searchWords,
   facetState,
+  catalogueState,
   creativeLikes,
   comments,
   commentLikes,

@@ -108,6 +108,8 @@ export async function loadDatabase(db: Db, dir: string, manifest: Manifest, opti
     // so no server keeps cells read before the restore.
     if (!manifest.tables[getTableName(facetState)]?.rows)
       await tx.execute(sql`INSERT INTO facet_state (id) VALUES (1) ON CONFLICT (id) DO NOTHING`);
+    // The journal was paused: a new catalogue epoch, so no server resumes from a catalogue saved before.
+    await tx.execute(sql`SELECT new_catalogue_epoch()`);
     return counts;
   });
 }

@@ -20,6 +20,12 @@ export interface TableInfo {
   sequences: { column: string; sequence: string }[];
 }
 
+/**
+ * Tables that describe the database rather than the library, neither backed up nor restored: the
+ * catalogue's epoch (migration 0018), which every restore renews instead.
+ */
+const NOT_BACKED_UP = new Set(['catalogue_state']);
+
 interface ColumnRow {
   table_name: string;
   column_name: string;
@@ -93,7 +99,7 @@ export async function readCatalog(runner: SqlRunner): Promise<TableInfo[]> {
       table.references.push(row.referenced);
     }
   }
-  return [...tables.values()].sort((a, b) => a.name.localeCompare(b.name));
+  return [...tables.values()].filter((t) => !NOT_BACKED_UP.has(t.name)).sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /**
