@@ -5,21 +5,22 @@
  *   0. strict type-check of domain/, src/, server/, tests/   tsc -b (tsconfig.json's projects)
  *      and lint: import boundaries, hooks, a11y, formatting,  eslint . && prettier --check . &&
  *      no committed key or secret                             node scripts/secret-scan.mjs (npm run lint)
- *   1. unit, component and server-integration tests        vitest run (PGlite in memory)
- *   2. the server-integration tests again on PostgreSQL    only when DATABASE_URL is set
- *   3. Firebase suites (vitest.firebase.config.ts)          the Auth emulator started by firebase-tools,
+ *   1. unit, component and server-integration tests        vitest run: projects unit, web (PGlite in memory)
+ *   2. the server-integration tests again on PostgreSQL    vitest --project unit; only when DATABASE_URL is set
+ *   3. Firebase suites (vitest --project firebase)          the Auth emulator started by firebase-tools,
  *      plus the Google Cloud CLI's Firestore emulator when installed; suites whose emulator is
  *      missing (Storage here) print why and report themselves skipped
- *   4. production build + initial-JS budget                 vite build (web app and server), vitest.budget.config.ts
- *   5. browser journeys (headless Chromium)                 vitest.e2e.config.ts; skipped when
+ *   4. production build + initial-JS budget                 vite build (web app and server), vitest --project budget
+ *   5. browser journeys (headless Chromium)                 vitest --project e2e; skipped when
  *      Chromium is missing, except under CI where a missing Chromium is a failure
  *   6. short fault drills (bench/drill.ts)                 every drill of `npm run drill`, faults held 3 s,
  *      9 clients, nothing written; skipped without PostgreSQL's server binaries or redis-server
- *   7. browser journey of the Firebase build                vitest.e2e-firebase.config.ts: its own Auth and
+ *   7. browser journey of the Firebase build                vitest --project e2e-firebase: its own Auth and
  *      Firestore emulators, the demo seed, a VITE_BACKEND=firebase build (scripts/firebase/local-stack.ts);
  *      skipped without the Firestore emulator's JAR or Java, and like stage 5 without Chromium
  *
- * Plain Node ESM, no dependencies. Output of each tool is streamed as it comes.
+ * The vitest projects are those of vitest.config.ts. Plain Node ESM, no dependencies. Output of each
+ * tool is streamed as it comes.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -185,11 +186,11 @@ async function main() {
   const built = await stage(STAGES.build, [
     { command: bin('vite'), args: ['build'] },
     { command: bin('vite'), args: ['build', '-c', 'vite.server.config.ts'] },
-    vitestStep(['run', '--config', 'vitest.budget.config.ts']),
+    vitestStep(['run', '--project', 'budget']),
   ]);
   if (!built) return finish(started);
 
-  if (!(await browserStage(STAGES.e2e, 'vitest.e2e.config.ts', withoutDatabaseUrl()))) return finish(started);
+  if (!(await browserStage(STAGES.e2e, 'e2e', withoutDatabaseUrl()))) return finish(started);
 
   const noDrill = drillServicesMissing();
   if (noDrill) skip(STAGES.drill, `the short fault drills are skipped: ${noDrill}`);
@@ -200,15 +201,15 @@ async function main() {
 
   const noFirestore = firestoreEmulatorMissing();
   if (noFirestore) skip(STAGES.e2eFirebase, `the Firebase journey is skipped: ${noFirestore}`);
-  else await browserStage(STAGES.e2eFirebase, 'vitest.e2e-firebase.config.ts', firebaseJourneyEnv());
+  else await browserStage(STAGES.e2eFirebase, 'e2e-firebase', firebaseJourneyEnv());
   return finish(started);
 }
 
 /**
- * A browser stage: skipped when Chromium is missing, except under CI where that is a failure.
- * Returns false when it failed.
+ * A browser stage (the vitest project `project`): skipped when Chromium is missing, except under CI
+ * where that is a failure. Returns false when it failed.
  */
-async function browserStage(name, config, env) {
+async function browserStage(name, project, env) {
   if (!fs.existsSync(chromiumPath)) {
     const why = `no Chromium at ${chromiumPath} (install Debian's chromium, or set CHROMIUM_PATH)`;
     if (isCI) {
@@ -220,7 +221,7 @@ async function browserStage(name, config, env) {
     skip(name, `skipped: ${why}`);
     return true;
   }
-  return stage(name, [vitestStep(['run', '--config', config], env)]);
+  return stage(name, [vitestStep(['run', '--project', project], env)]);
 }
 
 /** Why the fault drills cannot start their own services here, or null (bench/drill/services.ts). */
@@ -276,13 +277,7 @@ async function firebaseStage() {
   else env.FIRESTORE_EMULATOR_HOST = firestore.hostPort;
   try {
     const report = vitestReportArgs();
-    const suites = [
-      JSON.stringify(bin('vitest')),
-      'run',
-      '--config',
-      'vitest.firebase.config.ts',
-      ...report.args.map((a) => JSON.stringify(a)),
-    ].join(' ');
+    const suites = [JSON.stringify(bin('vitest')), 'run', '--project', 'firebase', ...report.args.map((a) => JSON.stringify(a))].join(' ');
     const ok = await stage(
       STAGES.firebase,
       [

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Budget on the initial JavaScript of the built app (bytes, not time): the entry module and its
- * modulepreloads, gzip -9, CSS not counted. Needs `vite build` first (vitest.budget.config.ts).
+ * modulepreloads, gzip -9, CSS not counted. Needs `vite build` first (vitest project budget).
  * The measuring code is the benchmark's (bench/bundle-size.mjs), loaded by URL so that this
  * typed file does not need declarations for the plain-JS script.
  */

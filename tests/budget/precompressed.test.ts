@@ -8,7 +8,7 @@ import { PRECOMPRESSED_EXTENSIONS } from '../../build/precompress';
 /**
  * The build's compressed copies (build/precompress.ts): every JS, CSS, SVG… file of 1 kB or more
  * in dist/ has a .br and a .gz beside it that decode to it, so the server never compresses a
- * static file per request. Needs `vite build` first (vitest.budget.config.ts).
+ * static file per request. Needs `vite build` first (vitest project budget).
  */
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
 
