@@ -92,7 +92,7 @@ function creativeValues(r: Random) {
   };
 }
 
-/** A search term: a word, its start, two words, without accents, a typo, or a word no creative has. */
+/** A search term: a word, its start, two words, without accents, a typo, a piece of a word, or a word no creative has. */
 function termOf(r: Random): string | undefined {
   const word = r.pick([...WORDS, ...ADVERTISERS.map((a) => a.split(' ')[0]!.toLowerCase()), 'beauté', 'avis', 'lumineux', 'curieux']);
   switch (r.int(8)) {
@@ -110,7 +110,9 @@ function termOf(r: Random): string | undefined {
     case 4:
       return word.length > 4 ? word.slice(0, 2) + word.slice(3) : word;
     case 5:
-      return r.pick(['quokka', 'ummer', 'atelier', 'l']);
+      // Words no creative has, and pieces of words (the substring search, after the full text): a word's middle,
+      // its end, or across two words (which only SQL answers).
+      return r.pick(['quokka', 'ummer', 'atelier', 'l', word.slice(1, 4 + r.int(3)), word.slice(-4), 'e b', 'ette']);
     default:
       return word;
   }

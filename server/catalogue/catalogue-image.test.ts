@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { FACET_KEYS } from '@domain/facets';
 import { readCatalogueImage, saveCatalogueImage } from './catalogue-image';
 import { CatalogueIndex, type CatalogueEntry } from './catalogue-index';
-import { pageOf, WordSets } from './catalogue-query';
+import { pageOf, SubstringSet, WordSets } from './catalogue-query';
 import type { JournalPosition } from './catalogue-sync';
 import { facetCountsOf } from './facet-bits';
 import { readTypedFile, writeTypedFile } from './typed-file';
@@ -26,6 +26,7 @@ function entryOf(n: number): CatalogueEntry {
     facetLo: (1 << (n % 31)) | (1 << ((n * 5) % 31)),
     facetHi: n % 3 === 0 ? 1 << (n % 7) : 0,
     document: `'${word(0)}':1A 'common':2A,3B '${word(1)}':4C 'rare${n % 50}':5 'only${n}':6B`,
+    text: `${word(0)} common-${n % 40} only${n}`,
   };
 }
 
@@ -38,11 +39,13 @@ function answers(index: CatalogueIndex) {
   ]);
   const { where, tiers } = words.select(true, index.alive);
   const slotsToIds = (slots: number[]) => slots.map((s) => index.ids.idOf(s));
+  const piece = new SubstringSet(index, 'mmon-1').select(false, index.alive).where;
   return {
     live: index.liveCount,
     recent: slotsToIds(pageOf(index, index.alive, 'recent', null, 50)),
     liked: slotsToIds(pageOf(index, index.alive, 'likes', null, 50)),
     searched: slotsToIds(pageOf(index, where, 'recent', null, 50)),
+    substring: slotsToIds(pageOf(index, piece, 'likes', null, 50)),
     tiers: tiers.map((t) => slotsToIds(pageOf(index, t, 'recent', null, 20))),
     counts: facetCountsOf(index, null, { categories: {}, isJuntoAngel: false, testedAndApproved: false }),
     slotOfSome: [uuid(5), 'demo-97', uuid(1001)].map((id) => index.ids.slotOf(id)),

@@ -10,7 +10,7 @@ import { readTypedFile, writeTypedFile, type TypedArray } from './typed-file';
 export const catalogueImageFile = (dataDir: string): string => path.join(dataDir, 'catalogue', 'index.bin');
 
 /** Bumped whenever what the file holds changes meaning: an older file is then ignored. */
-const FORMAT = 1;
+const FORMAT = 2;
 
 /** An index saved with the journal position it stands at, and when it was saved (ms). */
 export interface CatalogueImage {
@@ -35,6 +35,7 @@ interface Header {
   idsUsed: number;
   oddIds: [number, string][];
   terms: [string, PostingsRef[]][];
+  textWords: [string, PostingsRef][];
 }
 
 /**
@@ -55,6 +56,7 @@ export function saveCatalogueImage(file: string, index: CatalogueIndex, position
     return ['list', listed - postings.list.length, postings.list.length];
   };
   const terms = saved.terms.map(([lexeme, parts]) => [lexeme, parts.map(refOf)] as [string, PostingsRef[]]);
+  const textWords = saved.textWords.map(([word, postings]) => [word, refOf(postings)] as [string, PostingsRef]);
   const allLists = new Uint32Array(listed);
   let at = 0;
   for (const list of lists) {
@@ -74,6 +76,7 @@ export function saveCatalogueImage(file: string, index: CatalogueIndex, position
     idsUsed: saved.ids.used,
     oddIds: saved.ids.odd,
     terms,
+    textWords,
   };
   writeTypedFile(file, header, [...fixedArrays(saved), allLists, ...saved.values, ...bitsets]);
 }
@@ -125,6 +128,7 @@ export function readCatalogueImage(file: string): CatalogueImage | null {
     orders: { recent, likes: likesOrder },
     positions: { recent: positionsOf(recent, header.size, header.capacity), likes: positionsOf(likesOrder, header.size, header.capacity) },
     terms: header.terms.map(([lexeme, parts]) => [lexeme, parts.map(postingsOf)]),
+    textWords: header.textWords.map(([word, ref]) => [word, postingsOf(ref)!]),
   });
   const now = Date.now();
   return {

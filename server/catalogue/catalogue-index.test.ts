@@ -18,6 +18,7 @@ const entry = (n: number, over: Partial<CatalogueEntry> = {}): CatalogueEntry =>
   facetLo: 1 << (n % 31),
   facetHi: 0,
   document: `'chat':1A 'croquet':2A,5C 'nestl':3B 'visag':9`,
+  text: 'chat croquettes nestle',
   ...over,
 });
 

@@ -16,6 +16,8 @@ export interface CatalogueEntry {
   facetHi: number;
   /** The text form of the members' search document (its A, B, C and D positions). */
   document: string;
+  /** Its name and advertiser, normalised (`search_text`, domain/search.ts): what a substring search reads. */
+  text: string;
 }
 
 /** Scratch bitsets kept in the arena (with the value bitsets); a query needing more takes heap ones. */
@@ -31,7 +33,8 @@ export type OrderName = 'recent' | 'likes';
  * The approved catalogue in memory (docs/decisions/019-catalogue-engine.md). Each approved creative
  * holds a slot: its id, time, likes and filter bits in typed arrays, its bit in `alive`, in the bitset
  * of each of its filter values and in the postings of each lexeme of its search document (per part:
- * name, advertiser, tags, analysis). Two arrays list the slots in each sort order (newest first; most
+ * name, advertiser, tags, analysis), and in the postings of each word of its normalised name and
+ * advertiser (the substring search). Two arrays list the slots in each sort order (newest first; most
  * liked first), with each slot's position in them. A creative that changes (text, tags, status) gets a
  * new slot and its old one dies: postings only grow, the orders keep dead slots (skipped), and a
  * compaction (a rebuild) reclaims them. A like moves the slot within the likes order only.
@@ -54,6 +57,8 @@ export class CatalogueIndex {
   /** How many live creatives carry each filter value. */
   readonly valueCounts = new Int32Array(FACET_KEYS.length);
   private readonly terms = new Map<string, (Postings | null)[]>();
+  /** For each word of the creatives' `text`, the slots holding it. */
+  private readonly textWords = new Map<string, Postings>();
   private sortedLexemes: string[] | null = null;
   readonly orders: Record<OrderName, Uint32Array>;
   readonly positions: Record<OrderName, Int32Array>;
@@ -128,6 +133,12 @@ export class CatalogueIndex {
         if ((weights & PARTS[part]!) !== 0) (postings[part] ??= new Postings()).add(slot, words);
       }
     });
+    for (const word of new Set(entry.text.split(' '))) {
+      if (!word) continue;
+      let postings = this.textWords.get(word);
+      if (!postings) this.textWords.set(word, (postings = new Postings()));
+      postings.add(slot, words);
+    }
     if (this.loading) {
       this.orders.recent[slot] = slot;
       this.orders.likes[slot] = slot;
@@ -230,6 +241,13 @@ export class CatalogueIndex {
     return found;
   }
 
+  /** The postings of every word of the creatives' text that contains `term` (a scan of the distinct words). */
+  textWordPostings(term: string): Postings[] {
+    const found: Postings[] = [];
+    for (const [word, postings] of this.textWords) if (word.includes(term)) found.push(postings);
+    return found;
+  }
+
   /** Slot `a` before slot `b` newest first (time, then id, descending): negative. */
   compareRecent(a: number, b: number): number {
     const ta = this.created[a]!;
@@ -286,6 +304,7 @@ export class CatalogueIndex {
       orders: this.orders,
       positions: this.positions,
       terms: [...this.terms].map(([lexeme, parts]) => [lexeme, parts.map((p) => p?.saved ?? null)]),
+      textWords: [...this.textWords].map(([word, postings]) => [word, postings.saved]),
     };
   }
 
@@ -316,6 +335,7 @@ export class CatalogueIndex {
         lexeme,
         parts.map((p) => p && Postings.restored(p)),
       );
+    for (const [word, postings] of saved.textWords) index.textWords.set(word, Postings.restored(postings));
     return index;
   }
 
@@ -323,6 +343,7 @@ export class CatalogueIndex {
   get bytes(): number {
     let postings = 0;
     for (const parts of this.terms.values()) for (const p of parts) postings += p?.bytes ?? 0;
+    for (const p of this.textWords.values()) postings += p.bytes;
     const perSlot = this.capacity * (8 + 4 + 4 + 4 + 4 * 4);
     return perSlot + this.ids.bytes + this.words * 4 + this.arena.bytes + postings;
   }
@@ -395,6 +416,7 @@ export class CatalogueIndex {
     this.arena = arena;
     this.scratchPool.length = 0;
     for (const parts of this.terms.values()) for (const p of parts) p?.grow(words);
+    for (const p of this.textWords.values()) p.grow(words);
     for (const name of ['recent', 'likes'] as const) {
       this.orders[name] = grownTyped(this.orders[name], capacity);
       this.positions[name] = grownTyped(this.positions[name], capacity);
@@ -418,6 +440,7 @@ export interface SavedIndex {
   orders: Record<OrderName, Uint32Array>;
   positions: Record<OrderName, Int32Array>;
   terms: [string, (SavedPostings | null)[]][];
+  textWords: [string, SavedPostings][];
 }
 
 function grownTyped<T extends Float64Array | Int32Array | Uint32Array>(array: T, length: number): T {

@@ -14,11 +14,35 @@ export interface Matches {
   tiers: Bits[];
 }
 
+/** A search in one index: the creatives of `within` it matches, split in relevance tiers. */
+export interface MatchSets {
+  select(withAnalysis: boolean, within: Bits): Matches;
+}
+
+/**
+ * A substring search in one index (search.ts, the mode after the full text): the creatives whose
+ * name or advertiser, normalised, holds the term. The term has no space, so it lies within one word
+ * of that text: the OR of the postings of every word that contains it. One tier, as in SQL.
+ */
+export class SubstringSet implements MatchSets {
+  constructor(
+    private readonly index: CatalogueIndex,
+    private readonly term: string,
+  ) {}
+
+  select(_withAnalysis: boolean, within: Bits): Matches {
+    const where = this.index.scratch();
+    for (const postings of this.index.textWordPostings(this.term)) postings.orInto(where);
+    andInto(where, within);
+    return { where, tiers: [where] };
+  }
+}
+
 /**
  * A search's words in one index: for each word, the creatives carrying it (or a lexeme it starts
  * with) in each part of the document (null: none), so that the tiers are one pass over the words.
  */
-export class WordSets {
+export class WordSets implements MatchSets {
   constructor(
     private readonly index: CatalogueIndex,
     private readonly words: readonly QueryLexeme[],

@@ -6,27 +6,34 @@ import { CATEGORY_KEYS, type CategoryKey } from '@domain/vocabulary';
 import { andInto, clearBit, hasBit, orInto } from './bitset';
 import type { Catalogue } from './catalogue';
 import type { CatalogueIndex } from './catalogue-index';
-import { anyOf, filtered, pageOf, WordSets, type PageKey } from './catalogue-query';
+import { anyOf, filtered, pageOf, SubstringSet, WordSets, type MatchSets, type PageKey } from './catalogue-query';
 import { facetCountsOf } from './facet-bits';
 
-/** The `to_tsquery` text of each word of a full-text search (search.ts `toTsquery`), built by the caller. */
-type WordQueries = readonly string[];
+/**
+ * What the engine reads of a search (search.ts `engineQuery`): the `to_tsquery` text of each word
+ * of a full-text search, or the normalised term of a substring search (no space in it).
+ */
+export type EngineQuery = { words: readonly string[] } | { substring: string };
 
-/** A view's search in the engine: the index, and the search's word sets (null without a search). */
+/** A view's search in the engine: the index, and the search's matching sets (null without a search). */
 export interface EngineMatch {
   index: CatalogueIndex;
-  words: WordSets | null;
+  words: MatchSets | null;
 }
 
 /**
- * The engine's reading of a view's search (`words` undefined: none), or null when the engine cannot
- * answer it and SQL does: a substring search (`words` null), or a word PostgreSQL does not read as a
- * plain lexeme.
+ * The engine's reading of a view's search (`query` undefined: none), or null when the engine cannot
+ * answer it and SQL does: a substring search spanning words (`query` null), or a word PostgreSQL
+ * does not read as a plain lexeme.
  */
-export async function engineMatch(catalogue: Catalogue, words: WordQueries | null | undefined): Promise<EngineMatch | null> {
-  if (words === undefined) return { index: await catalogue.fresh(), words: null };
-  if (words === null) return null;
-  const lexemes = await catalogue.lexemesOf(words);
+export async function engineMatch(catalogue: Catalogue, query: EngineQuery | null | undefined): Promise<EngineMatch | null> {
+  if (query === undefined) return { index: await catalogue.fresh(), words: null };
+  if (query === null) return null;
+  if ('substring' in query) {
+    const index = await catalogue.fresh();
+    return { index, words: new SubstringSet(index, query.substring) };
+  }
+  const lexemes = await catalogue.lexemesOf(query.words);
   if (!lexemes) return null;
   const index = await catalogue.fresh();
   return { index, words: new WordSets(index, lexemes) };

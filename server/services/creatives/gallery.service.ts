@@ -24,7 +24,7 @@ import {
   type KeyPart,
 } from '../pagination';
 import { creativeSelection, rowsById, selectCreatives, toCreative, type CreativeRow } from './creative-row';
-import { searchedList, searchedTimeList, toSearchMode, wordQueries, type SearchMatch, type SearchMode } from './search';
+import { searchedList, searchedTimeList, toSearchMode, engineQuery, type SearchMatch, type SearchMode } from './search';
 
 const CATEGORY_COLUMNS: Record<CategoryKey, AnyPgColumn> = {
   format: creatives.formats,
@@ -43,7 +43,7 @@ type View = { viewerId: string | null; withAnalysis: boolean };
 /**
  * Gallery page: approved creatives, filters (any-of within a group, all-of across), search, keyset cursor.
  * With the catalogue engine, the engine picks the page's creatives and their rows are read by id;
- * without it (or for what it does not answer: a substring search), SQL does both.
+ * without it (or for what it does not answer: a substring spanning two words), SQL does both.
  */
 export function listGallery(
   db: Db,
@@ -104,7 +104,7 @@ function decodeGalleryCursor(cursor: string | undefined, sort: GallerySortKey, s
 }
 
 /**
- * A page from the engine, or from SQL where the engine does not answer (a substring search): only that
+ * A page from the engine, or from SQL where the engine does not answer (a substring spanning two words): only that
  * SQL takes one of the expensive reads' slots (`guard`); the engine's pages read a page of rows by id.
  */
 async function galleryPage(
@@ -137,7 +137,7 @@ function positionOf(sort: GallerySortKey, cursor: GalleryCursor | null): Gallery
 
 /**
  * A gallery page whose creatives the catalogue engine picks (server/catalogue/), their rows read by
- * id; null when the engine does not answer this match (a substring search).
+ * id; null when the engine does not answer this match (a substring spanning two words).
  */
 async function cataloguePage(
   db: Db,
@@ -147,7 +147,7 @@ async function cataloguePage(
   match: SearchMatch | null,
   cursor: GalleryCursor | null,
 ): Promise<Page<Creative> | null> {
-  const found = await engineMatch(catalogue, match ? wordQueries(match) : undefined);
+  const found = await engineMatch(catalogue, match ? engineQuery(match) : undefined);
   if (!found) return null;
   const picks = galleryPicks(found, view.withAnalysis, filtersOf(query), positionOf(query.sort, cursor), PAGE_SIZE + 1);
   const rows = await rowsById(

@@ -4,6 +4,7 @@ import { MSG } from '@domain/messages';
 import { normalizeSearch } from '@domain/search';
 import { RELEVANCE_TIERS, SEARCH_PART_WEIGHTS, SEARCH_PARTS } from '@domain/relevance';
 import type { Page } from '@domain/types';
+import type { EngineQuery } from '@server/catalogue/catalogue-views';
 import type { Db } from '@server/db/client';
 import { rowsOf } from '@server/db/sql-rows';
 import { creatives } from '@server/db/schema';
@@ -50,6 +51,8 @@ export interface SearchMatch {
   searchedFor?: string;
   /** The words of a full-text match (typed or corrected), for the catalogue engine; none for a substring. */
   words?: readonly string[];
+  /** The normalised term of a substring match, for the catalogue engine. */
+  substring?: string;
 }
 
 /** The words of a term, as typed (accents kept: the `fr_search` configuration removes them). */
@@ -66,9 +69,14 @@ export function toTsquery(words: readonly string[], weights = ''): string {
   return words.map((w) => `${w}:${w.length >= 3 ? '*' : ''}${weights}`).join(' & ');
 }
 
-/** Each word's own `to_tsquery` text (the catalogue engine reads them one by one), or null for a match without words (substring). */
-export function wordQueries(match: SearchMatch): string[] | null {
-  return match.words ? match.words.map((w) => toTsquery([w])) : null;
+/**
+ * What the catalogue engine reads of a match: each word's own `to_tsquery` text (read one by one), or
+ * the normalised term of a substring search; null when the engine cannot answer it (a substring
+ * spanning words: only SQL reads the whole text).
+ */
+export function engineQuery(match: SearchMatch): EngineQuery | null {
+  if (match.words) return { words: match.words.map((w) => toTsquery([w])) };
+  return match.substring && !match.substring.includes(' ') ? { substring: match.substring } : null;
 }
 
 /**
@@ -120,7 +128,7 @@ export async function searchMatch(db: Db, q: string, mode: SearchMode, withAnaly
     const pattern = substringPattern(q);
     if (!pattern) return null;
     const where = sql`${creatives.searchText} like ${pattern}`;
-    return { mode, where, tiers: [where] };
+    return { mode, where, tiers: [where], substring: normalizeSearch(q) };
   }
   const words = searchWords(q);
   if (words.length === 0) return null;
