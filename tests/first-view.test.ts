@@ -8,7 +8,7 @@ import { insertCreative } from './helpers/fixtures';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /**
- * The HTML of a page carries the API answers of its first render (server/http/first-view.ts):
+ * The HTML of a page carries the API answers of its first render (server/http/delivery/first-view.ts):
  * the same bytes the API gives that visitor (session, likes, the analysis), never an error
  * answer, escaped so that no text can close the script, and a private page.
  */

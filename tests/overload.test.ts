@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@domain/messages';
 import { rowsOf } from '@server/db/sql-rows';
 import { comments, creativeLikes } from '@server/db/schema';
-import { RETRY_AFTER_SECONDS } from '@server/http/unavailable';
+import { RETRY_AFTER_SECONDS } from '@server/http/limits/unavailable';
 import { insertCreative, sessionCookieFor } from './helpers/fixtures';
 import { createTestApp, createUser, uniqueEmail, type ApiError, type TestApp, type TestResponse } from './helpers/test-app';
 import { creativeForm, pngBytes, VALID_FORM } from './helpers/uploads';

@@ -6,7 +6,7 @@ import { creativeForm, pngBytes, VALID_FORM } from './helpers/uploads';
 
 /**
  * The shared cache of anonymous creative reads (server/cache/response-cache.ts) and conditional
- * GETs (server/http/conditional-get.ts): hits, no leak of signed-in answers, and for each write
+ * GETs (server/http/delivery/conditional-get.ts): hits, no leak of signed-in answers, and for each write
  * that changes a public view, the next visitor's request shows it.
  */
 

@@ -5,7 +5,7 @@ import { MSG } from '@domain/messages';
 import type { Role } from '@domain/roles';
 import { SessionStreams } from '@server/auth/session-streams';
 import { session, user as userTable } from '@server/db/schema';
-import { RETRY_AFTER_SECONDS } from '@server/http/unavailable';
+import { RETRY_AFTER_SECONDS } from '@server/http/limits/unavailable';
 import type { Mailer, MailMessage } from '@server/mail/mailer';
 import { probeRedis } from '@server/redis/test-redis';
 import { shedBeyond } from './helpers/shedding-db';

@@ -4,7 +4,7 @@ import { MSG } from '@domain/messages';
 import { currentScope } from '../db/request-scope';
 import type { AppEnv, Deps } from '../http/context';
 import { clientAddress } from '../http/client-address';
-import { RateLimitedError } from '../http/rate-limited';
+import { RateLimitedError } from '../http/limits/rate-limited';
 
 export interface AuthCallResult {
   ok: boolean;

@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { can } from '@domain/permissions';
 import type { AppEnv, Deps } from '../http/context';
-import { EncodedVariants } from '../http/compression';
-import { etagOf, sendJson } from '../http/conditional-get';
+import { EncodedVariants } from '../http/delivery/compression';
+import { etagOf, sendJson } from '../http/delivery/conditional-get';
 
 /**
  * A shared cache of the anonymous creative views: the serialised JSON body (bytes) and its ETag,

@@ -9,10 +9,10 @@ import type { ServerConfig } from '../env';
 import type { Mailer } from '../mail/mailer';
 import type { MediaTools } from '../media/media-tools';
 import type { MediaStore } from '../media/store';
-import type { SentJson } from './conditional-get';
+import type { SentJson } from './delivery/conditional-get';
 import type { Invalidation } from '../cache/invalidation';
 import type { Metrics } from './metrics';
-import type { RateLimitStore } from './rate-limit-store';
+import type { RateLimitStore } from './limits/rate-limit-store';
 import type { ResponseCache } from '../cache/response-cache';
 import type { RedisLink } from '../redis/redis-link';
 import type { LikeWriter } from '../services/creatives/like-writer';
@@ -51,7 +51,7 @@ export interface Deps {
   invalidation: Invalidation;
   /** Shared cache of the anonymous creative views; null when RESPONSE_CACHE=off. */
   responseCache: ResponseCache | null;
-  /** Buckets of the per-account and per-client write budgets (server/http/rate-limit.ts); null when WRITE_RATE_LIMIT=off. */
+  /** Buckets of the per-account and per-client write budgets (server/http/limits/rate-limit.ts); null when WRITE_RATE_LIMIT=off. */
   writeLimits: RateLimitStore | null;
   /** The per-account sign-in back-off. */
   signInGuard: SignInGuard;

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { etagOf, sendBody } from '../http/conditional-get';
+import { etagOf, sendBody } from '../http/delivery/conditional-get';
 import type { AppEnv, Deps } from '../http/context';
 import { CreativePages, type CreativeEntry } from './creative-pages';
 import { robotsTxt } from './robots';

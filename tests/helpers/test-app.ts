@@ -238,7 +238,7 @@ async function dropDatabase(serverUrl: string, name: string): Promise<void> {
 
 /**
  * The request body; a text or JSON body also gets the Content-Length a client sends over HTTP
- * (in-process requests have none, and the JSON body limit reads it: server/http/json-body-limit.ts).
+ * (in-process requests have none, and the JSON body limit reads it: server/http/limits/json-body-limit.ts).
  */
 function encodeBody(body: unknown, headers: Headers): BodyInit | undefined {
   if (body === undefined) return undefined;

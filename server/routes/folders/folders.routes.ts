@@ -8,7 +8,7 @@ import { MSG } from '@domain/messages';
 import type { AppEnv, Deps } from '@server/http/context';
 import { idParam } from '@server/http/route-params';
 import { route } from '@server/http/route-policy';
-import { zipAttachment } from '@server/http/zip-attachment';
+import { zipAttachment } from '@server/http/delivery/zip-attachment';
 import { streamCreativesZip } from '@server/services/creatives-zip';
 import { jsonInput, queryInput } from '@server/http/validate';
 import {

@@ -3,7 +3,7 @@ import { pageQuery } from '@domain/schemas/paging';
 import { notificationPrefsInput } from '@domain/schemas/notifications';
 import { currentUser } from '@server/auth/session';
 import type { AppEnv, Deps } from '@server/http/context';
-import { liveCountStream } from '@server/http/live-count-stream';
+import { liveCountStream } from '@server/http/delivery/live-count-stream';
 import { idParam } from '@server/http/route-params';
 import { route } from '@server/http/route-policy';
 import { jsonInput, queryInput } from '@server/http/validate';

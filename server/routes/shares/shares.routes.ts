@@ -10,7 +10,7 @@ import type { AppEnv, Deps } from '@server/http/context';
 import { idParam } from '@server/http/route-params';
 import { route } from '@server/http/route-policy';
 import { jsonInput, queryInput } from '@server/http/validate';
-import { zipAttachment } from '@server/http/zip-attachment';
+import { zipAttachment } from '@server/http/delivery/zip-attachment';
 import { serveFile } from '@server/media/serve-file';
 import { streamCreativesZip } from '@server/services/creatives-zip';
 import {

@@ -1,12 +1,12 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { MSG } from '@domain/messages';
-import { logger } from '../log';
-import { clientAddress, clientKey, isLoopback } from './client-address';
-import type { AppEnv, Deps } from './context';
-import { isSafeMethod } from './methods';
+import { logger } from '@server/log';
+import { clientAddress, clientKey, isLoopback } from '@server/http/client-address';
+import type { AppEnv, Deps } from '@server/http/context';
+import { isSafeMethod } from '@server/http/methods';
 import type { Bucket } from './rate-limit-store';
 import { RateLimitedError } from './rate-limited';
-import { policyOf } from './route-policy';
+import { policyOf } from '@server/http/route-policy';
 import { scaledBudgets, type WriteKind } from './write-budgets';
 
 /** The budget kind of this request: its route's (route-policy.ts), 'unknown' for a write no route declares (a 404), null for a free read. */

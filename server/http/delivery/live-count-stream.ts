@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { AppError } from '@domain/errors';
-import { sessionOfRequest } from '../auth/session';
-import type { LiveChannel } from '../services/live-channel';
-import type { AppEnv, Deps } from './context';
+import { sessionOfRequest } from '@server/auth/session';
+import type { LiveChannel } from '@server/services/live-channel';
+import type { AppEnv, Deps } from '@server/http/context';
 
 /** A comment this often keeps proxies from closing an idle stream. */
 const HEARTBEAT_MS = 25_000;
