@@ -144,7 +144,7 @@ afterAll(() => t?.close());
 
 /** A page of the view, from the engine (`engine`) or from SQL alone. */
 function pageOf(view: Record<string, string | string[]>, members: boolean, engine: boolean, cursor?: string): Promise<Page<Creative>> {
-  const catalogue = engine ? t.deps.catalogue : null;
+  const catalogue = engine ? t.deps.caches.catalogue : null;
   return members ? listGalleryForMembers(t.db, query(view, cursor), catalogue) : listGallery(t.db, null, query(view, cursor), catalogue);
 }
 
@@ -235,12 +235,12 @@ describe('the catalogue engine', () => {
         const context = `seed ${SEED}, round ${round}, view ${JSON.stringify(view)}, ${members ? 'member' : 'visitor'}, after: ${writes.join('; ')}`;
         const engine = await allPages(view, members, true);
         expect(engine, context).toEqual(await allPages(view, members, false));
-        expect(await facetCounts(t.db, t.deps.catalogue, members, facetsQueryInput.parse(view)), context).toEqual(
+        expect(await facetCounts(t.db, t.deps.caches.catalogue, members, facetsQueryInput.parse(view)), context).toEqual(
           await facetsInSql(view, members),
         );
         const source = await readSimilarSource(t.db, r.pick(await t.db.select({ id: creatives.id }).from(creatives)).id);
         const similar = async (engine: boolean) =>
-          (await similarTo(t.db, source, { withAnalysis: members }, engine ? t.deps.catalogue : null)).map((c) => c.id);
+          (await similarTo(t.db, source, { withAnalysis: members }, engine ? t.deps.caches.catalogue : null)).map((c) => c.id);
         expect(await similar(true), `${context} (similar to ${source.id})`).toEqual(await similar(false));
         // A cursor taken before a write goes on after it as SQL's does.
         const first = await pageOf(view, members, true);

@@ -118,7 +118,7 @@ describe('first view in the HTML', () => {
     expect((await t.request('GET', '/', { headers: { 'if-none-match': etag } })).status).toBe(304);
 
     await insertCreative(t.db, { name: 'Nouvelle créa' });
-    t.deps.responseCache?.invalidate();
+    t.deps.caches.responseCache?.invalidate();
     const after = await t.request('GET', '/', { headers: { 'if-none-match': etag } });
     expect(after.status).toBe(200);
     expect((inlined(after.text)['/api/creatives'] as Page<Creative>).items.map((c) => c.name)).toContain('Nouvelle créa');

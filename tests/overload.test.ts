@@ -171,7 +171,7 @@ describe.skipIf(!serverUrl)('on PostgreSQL (needs DATABASE_URL: PGlite has no st
         );
         expect(
           await until(async () => {
-            const { running, waiting } = t.deps.expensiveQueries.stats;
+            const { running, waiting } = t.deps.limits.expensiveQueries.stats;
             return running === expensiveSlots && waiting === expensiveQueue && (await side.runningAnalytics()) === expensiveSlots;
           }),
         ).toBe(true);
@@ -194,7 +194,7 @@ describe.skipIf(!serverUrl)('on PostgreSQL (needs DATABASE_URL: PGlite has no st
       const statuses = (await Promise.all(stuck)).map((res) => res.status);
       expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(expensiveSlots);
       expect(statuses.every((s) => s === 200 || s === 503)).toBe(true);
-      expect(t.deps.expensiveQueries.stats).toEqual({ running: 0, waiting: 0 });
+      expect(t.deps.limits.expensiveQueries.stats).toEqual({ running: 0, waiting: 0 });
     });
 
     it('cancels the statement of a client that disconnects mid-query', async () => {

@@ -43,9 +43,9 @@ export interface RoutePolicy {
   deadline?: 'none';
 }
 
-type CacheDeps = Pick<Deps, 'responseCache' | 'metrics'>;
+type ResponseCacheDeps = Pick<Deps, 'caches' | 'ops'>;
 
-const CACHES: Record<NonNullable<RoutePolicy['cache']>, (deps: CacheDeps) => MiddlewareHandler<AppEnv>> = {
+const CACHES: Record<NonNullable<RoutePolicy['cache']>, (deps: ResponseCacheDeps) => MiddlewareHandler<AppEnv>> = {
   visitors: sharedForVisitors,
   allowed: sharedOnceAllowed,
   'analysis access': sharedPerAnalysisAccess,
@@ -56,7 +56,7 @@ const CACHES: Record<NonNullable<RoutePolicy['cache']>, (deps: CacheDeps) => Mid
 const declared = new WeakMap<MiddlewareHandler<AppEnv>, RoutePolicy>();
 
 /** The middleware declaring and enforcing `policy`: the permission check, the shared cache, the deadline. */
-export function route(deps: CacheDeps, policy: RoutePolicy): MiddlewareHandler<AppEnv> {
+export function route(deps: ResponseCacheDeps, policy: RoutePolicy): MiddlewareHandler<AppEnv> {
   const steps: MiddlewareHandler<AppEnv>[] = [];
   if (policy.permission) steps.push(requirePermission(policy.permission, { signedOutMessage: policy.signedOutMessage }));
   if (policy.cache) steps.push(CACHES[policy.cache](deps));

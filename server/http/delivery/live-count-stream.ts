@@ -38,7 +38,7 @@ export async function liveCountStream(c: Context<AppEnv>, deps: Deps, live: Live
     const own = await sessionOfRequest(deps, c.req.header('cookie'));
     if (!own) throw new AppError('UNAUTHENTICATED');
     const counted = await live.count();
-    return { first: latest ?? counted, held: deps.sessionStreams.hold({ sessionId: own.sessionId, role: own.user.role }) };
+    return { first: latest ?? counted, held: deps.events.sessionStreams.hold({ sessionId: own.sessionId, role: own.user.role }) };
   };
   const { first, held } = await opening().catch((err: unknown) => {
     unsubscribe();

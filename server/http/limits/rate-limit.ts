@@ -26,8 +26,8 @@ function budgetKindOf(c: Context<AppEnv>): WriteKind | null {
  * bound abuse, they do not guard secrets, and refusing every write for as long as Redis is down
  * would be worse — and the failure is logged once until the store answers again.
  */
-export function writeRateLimit(deps: Pick<Deps, 'config' | 'writeLimits'>): MiddlewareHandler<AppEnv> {
-  const store = deps.writeLimits;
+export function writeRateLimit(deps: Pick<Deps, 'config' | 'limits'>): MiddlewareHandler<AppEnv> {
+  const store = deps.limits.writes;
   const factor = deps.config.env.WRITE_RATE_LIMIT;
   if (!store || factor === 'off') return (_c, next) => next();
   const budgets = scaledBudgets(factor);

@@ -22,9 +22,9 @@ export function reviewRoutes(deps: Deps) {
     .get('/events', route(deps, { permission: 'creative:review' }), (c) =>
       liveCountStream(c, deps, {
         event: 'pending',
-        channel: deps.pending,
-        count: () => deps.pending.count(),
-        subscribe: (listener) => deps.pending.subscribe(listener),
+        channel: deps.events.pending,
+        count: () => deps.events.pending.count(),
+        subscribe: (listener) => deps.events.pending.subscribe(listener),
       }),
     );
 }
