@@ -17,7 +17,7 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
-    // dist/.vite/manifest.json: the server preloads a lazy route's chunks with its HTML (server/http/route-preloads.ts).
+    // dist/.vite/manifest.json: the server preloads a lazy route's chunks with its HTML (server/http/delivery/route-preloads.ts).
     manifest: true,
     chunkSizeWarningLimit: 600,
     rolldownOptions: {

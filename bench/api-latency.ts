@@ -15,7 +15,7 @@ import { createApp } from '@server/app';
 import { openDatabase } from '@server/db/client';
 import { creatives } from '@server/db/schema';
 import { seedIfEmpty } from '@server/db/seed';
-import { buildDeps } from '@server/deps';
+import { buildDeps } from '@server/deps/build-deps';
 import { parseEnv, toConfig } from '@server/env';
 import { searchTextOf } from '@domain/search';
 import { FORMATS, OBJECTIVES, PLATFORMS, SECTORS, TYPES } from '@domain/vocabulary';

@@ -16,7 +16,7 @@ const MIN_BYTES = 1024;
 /**
  * Vite plugin: once the bundle is written, every text file of the output gets a `.br` (brotli 11)
  * and a `.gz` (gzip 9) beside it, kept only when smaller. The server sends them by Accept-Encoding
- * (server/http/spa.ts), so no request pays for compression. index.html is left out: the server
+ * (server/http/delivery/spa.ts), so no request pays for compression. index.html is left out: the server
  * fills it in and compresses it once at start-up.
  */
 export function precompress(): Plugin {

@@ -3,18 +3,18 @@ import { Hono } from 'hono';
 import { loadSession } from './auth/session';
 import { forgetSessionsOnAccountWrites, SessionCache } from './auth/session-cache';
 import type { AppEnv, Deps } from './http/context';
-import { apiCacheHeaders, jsonResponses } from './http/conditional-get';
-import { requestDeadline } from './http/deadline';
+import { apiCacheHeaders, jsonResponses } from './http/delivery/conditional-get';
+import { requestDeadline } from './http/limits/deadline';
 import { handleError, notFoundRoute } from './http/errors';
-import { jsonBodyLimit } from './http/json-body-limit';
+import { jsonBodyLimit } from './http/limits/json-body-limit';
 import { metricsRoutes } from './http/metrics';
 import { requestLog } from './http/request-log';
 import { originCheck } from './http/origin-check';
-import { writeRateLimit } from './http/rate-limit';
+import { writeRateLimit } from './http/limits/rate-limit';
 import { invalidateOnWrite } from './cache/invalidate-on-write';
 import { securityHeaders } from './http/security-headers';
 import { seoRoutes } from './seo/seo.routes';
-import { mountSpa } from './http/spa';
+import { mountSpa } from './http/delivery/spa';
 import { authRoutes } from './routes/auth/auth.routes';
 import { healthRoutes, readyRoutes } from './routes/health/health.routes';
 import { adminCreativesRoutes } from './routes/admin/admin-creatives.routes';
@@ -56,15 +56,15 @@ function apiRoutes(deps: Deps) {
 export function createApp(deps: Deps, options: { distDir?: string; renderer?: PageRenderer | null } = {}) {
   // Signed-in users resolved by loadSession, remembered for 2 s and forgotten on account writes (of any instance).
   const sessions = new SessionCache();
-  deps.invalidation.on('sessions', () => sessions.clear());
+  deps.caches.invalidation.on('sessions', () => sessions.clear());
   // Order matters: health, readiness, metrics and media answer before the /api/* middleware runs.
   const app = new Hono<AppEnv>()
     .onError(handleError)
-    .use('*', requestLog(deps.metrics))
+    .use('*', requestLog(deps.ops.metrics))
     .use('*', securityHeaders(deps.config.publicUrl))
     .route('/api/health', healthRoutes())
     .route('/api/ready', readyRoutes(deps))
-    .route('/api/metrics', metricsRoutes(deps.metrics, deps.config.env.METRICS_TOKEN))
+    .route('/api/metrics', metricsRoutes(deps.ops.metrics, deps.config.env.METRICS_TOKEN))
     .route('/media', mediaRoutes(deps, sessions))
     .use('/api/*', requestDeadline(deps.config.env.REQUEST_DEADLINE_MS))
     .use('/api/*', apiCacheHeaders)
@@ -72,7 +72,7 @@ export function createApp(deps: Deps, options: { distDir?: string; renderer?: Pa
     .use('/api/*', originCheck([deps.config.publicUrl, ...deps.config.trustedOrigins]))
     .use('/api/*', jsonResponses)
     .use('/api/*', invalidateOnWrite(deps))
-    .use('/api/*', forgetSessionsOnAccountWrites(deps.invalidation))
+    .use('/api/*', forgetSessionsOnAccountWrites(deps.caches.invalidation))
     .use('/api/*', loadSession(deps, sessions))
     .use('/api/*', writeRateLimit(deps))
     .route('/api', apiRoutes(deps));
@@ -84,7 +84,7 @@ export function createApp(deps: Deps, options: { distDir?: string; renderer?: Pa
       contactEmail: deps.config.env.CONTACT_EMAIL,
       publicUrl: deps.config.publicUrl,
       renderer: options.renderer ?? null,
-      cache: deps.responseCache ?? undefined,
+      cache: deps.caches.responseCache ?? undefined,
     });
   return app;
 }

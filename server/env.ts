@@ -23,7 +23,7 @@ const envSchema = z.object({
   REGISTRATION_WEBHOOK_URL: optionalUrl,
   SUBMISSION_WEBHOOK_URL: optionalUrl,
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
-  /** Multiplies every write budget (server/http/write-budgets.ts); `off` turns them off. */
+  /** Multiplies every write budget (server/http/limits/write-budgets.ts); `off` turns them off. */
   WRITE_RATE_LIMIT: z.union([z.literal('off'), z.coerce.number().positive().max(1000)]).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
@@ -40,7 +40,7 @@ const envSchema = z.object({
   CATALOGUE_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   /** PostgreSQL cancels a statement of the server's pool that runs longer (503 to its client). */
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
-  /** An /api request not answered by then gets 503 and its database work is cancelled (server/http/deadline.ts). */
+  /** An /api request not answered by then gets 503 and its database work is cancelled (server/http/limits/deadline.ts). */
   REQUEST_DEADLINE_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
   /** Redis shared by several server instances (live events, rate limits, cache invalidation); unset: one process. */
   REDIS_URL: optionalUrl.pipe(

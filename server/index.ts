@@ -8,7 +8,7 @@ import { openDatabase, type Database } from './db/client';
 import { lockDataDir } from './db/data-lock';
 import { seedIfEmpty } from './db/seed';
 import { withStartupLock } from './db/startup-lock';
-import { buildDeps } from './deps';
+import { buildDeps } from './deps/build-deps';
 import { parseEnv, toConfig } from './env';
 import type { Deps } from './http/context';
 import { configureLogging, logger } from './log';
@@ -56,16 +56,16 @@ async function main() {
   // PGlite: only this process may open the database, so `npm run backup` asks it over a Unix socket.
   const control =
     database.kind === 'pglite'
-      ? await startControlServer({ dataDir: config.dataDir, db: database.db, media: deps.media, kind: database.kind })
+      ? await startControlServer({ dataDir: config.dataDir, db: database.db, media: deps.media.store, kind: database.kind })
       : null;
-  logger.info(`media: ${describeMediaTools(deps.mediaTools, env)}`);
-  logger.info(`media: ${deps.media.kind} (${deps.media.location})`);
+  logger.info(`media: ${describeMediaTools(deps.media.tools, env)}`);
+  logger.info(`media: ${deps.media.store.kind} (${deps.media.store.location})`);
   // Stale staged files are settled against the media rows: promoted when recorded, removed otherwise.
   const recorded = recordedMediaFiles(database.db);
-  const swept = await deps.media.sweepTemp({ recorded });
+  const swept = await deps.media.store.sweepTemp({ recorded });
   if (swept) logger.info(`media: ${swept} fichier(s) temporaire(s) abandonné(s) traité(s)`);
   const stopTempSweep = sweepTempEvery(
-    deps.media,
+    deps.media.store,
     TEMP_SWEEP_MS,
     (result) =>
       result instanceof Error
@@ -82,7 +82,7 @@ async function main() {
     const shared = redis ? `, redis : ${redis.prefix}` : '';
     logger.info(`Créathèque prête sur http://${config.host}:${info.port} (${database.kind}${shared}, données : ${config.dataDir})`);
     // The catalogue engine loads now; /api/ready says 'pending' until it has (server/services/readiness.ts).
-    deps.catalogue.start().catch((err: unknown) => logger.error({ err }, 'catalogue : chargement impossible'));
+    deps.caches.catalogue.start().catch((err: unknown) => logger.error({ err }, 'catalogue : chargement impossible'));
   }) as Server;
 
   let stopping = false;
@@ -143,10 +143,10 @@ async function gracefulStop(
   inFlight: { count: number },
   control: ControlServer | null,
 ): Promise<void> {
-  deps.lifecycle.stopping = true;
+  deps.ops.lifecycle.stopping = true;
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  deps.pending.close();
-  deps.notificationEvents.close();
+  deps.events.pending.close();
+  deps.events.notificationEvents.close();
   // Keep-alive connections become idle as their last request ends: close them as soon as they do.
   const idleSweep = setInterval(() => server.closeIdleConnections(), 50);
   server.closeIdleConnections();
@@ -158,13 +158,13 @@ async function gracefulStop(
   }
   await until(() => inFlight.count === 0, CLEANUP_MS);
   // The next start resumes from the saved catalogue and the journal's rows since, instead of reading every creative.
-  deps.catalogue.close();
-  deps.catalogue.save();
-  await deps.media.sweepTemp({ ownOnly: true });
+  deps.caches.catalogue.close();
+  deps.caches.catalogue.save();
+  await deps.media.store.sweepTemp({ ownOnly: true });
   await control?.close();
-  await deps.notifier.idle();
-  await deps.mailer.close();
-  await deps.redis?.close();
+  await deps.events.notifier.idle();
+  await deps.outbound.mailer.close();
+  await deps.ops.redis?.close();
   await database.close();
 }
 

@@ -312,7 +312,7 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
         batchSize: 1, // one row per keyset page: paging is exercised on every table
         // A media deleted right after the first snapshot: its files vanish, the backup starts over.
         afterSnapshot: async (attempt) => {
-          if (attempt === 1) await deleteMedia(other.db, other.deps.media, doomed!.id);
+          if (attempt === 1) await deleteMedia(other.db, other.deps.media.store, doomed!.id);
         },
       },
     );

@@ -253,7 +253,7 @@ describe('favourites', () => {
     expect(page.items.map((c) => c.name)).toEqual(['Favori Beta', 'Favori Alpha']);
     expect(page.items.every((c) => c.likedByMe)).toBe(true);
     await t.db.update(creatives).set({ status: 'rejected' }).where(eq(creatives.id, b.id));
-    t.deps.responseCache?.invalidate(); // a write behind the API's back, as every API write does
+    t.deps.caches.responseCache?.invalidate(); // a write behind the API's back, as every API write does
     page = (await t.request<Page<Creative>>('GET', '/api/favorites', { cookie })).body;
     expect(page.items.map((c) => c.name)).toEqual(['Favori Alpha']);
     page = (await t.request<Page<Creative>>('GET', '/api/favorites?q=beta', { cookie })).body;
@@ -274,7 +274,7 @@ describe('highlights', () => {
       expect(res.body.featured).toMatchObject({ name: 'Featured', analyzedBy: 'Julien', rating: 4 });
       await insertCreative(fresh.db, { name: 'Égalité ancienne', likes: 3, createdAt: new Date(now.getTime() - 1000) });
       await insertCreative(fresh.db, { name: 'Égalité récente', likes: 3, createdAt: now });
-      fresh.deps.responseCache?.invalidate(); // rows written behind the API's back
+      fresh.deps.caches.responseCache?.invalidate(); // rows written behind the API's back
       res = await fresh.request('GET', '/api/creatives/highlights');
       expect(res.body.creativeOfMonth?.name).toBe('Égalité récente');
     } finally {

@@ -151,7 +151,7 @@ let engineInUse: Catalogue | null = null;
 
 /** A page of the view, from the engine (`engine`) or from SQL alone. */
 function pageOf(view: Record<string, string | string[]>, members: boolean, engine: boolean, cursor?: string): Promise<Page<Creative>> {
-  const catalogue = engine ? (engineInUse ?? t.deps.catalogue) : null;
+  const catalogue = engine ? (engineInUse ?? t.deps.caches.catalogue) : null;
   return members ? listGalleryForMembers(t.db, query(view, cursor), catalogue) : listGallery(t.db, null, query(view, cursor), catalogue);
 }
 
@@ -235,7 +235,7 @@ describe('the catalogue engine', () => {
     for (let i = 0; i < 40; i++) await insertCreative(t.db, creativeValues(r));
     for (let round = 0; round < ROUNDS; round++) {
       // Every other round reads an engine resumed from the index saved one round before and the journal since.
-      if (round % 2 === 0) t.deps.catalogue.save();
+      if (round % 2 === 0) t.deps.caches.catalogue.save();
       engineInUse = round % 2 === 1 ? await resumedEngine('file') : null;
       for (let i = 0; i < 8; i++) await insertCreative(t.db, creativeValues(r));
       const writes: string[] = [];
@@ -245,12 +245,12 @@ describe('the catalogue engine', () => {
         const context = `seed ${SEED}, round ${round}, view ${JSON.stringify(view)}, ${members ? 'member' : 'visitor'}, after: ${writes.join('; ')}`;
         const engine = await allPages(view, members, true);
         expect(engine, context).toEqual(await allPages(view, members, false));
-        expect(await facetCounts(t.db, t.deps.catalogue, members, facetsQueryInput.parse(view)), context).toEqual(
+        expect(await facetCounts(t.db, t.deps.caches.catalogue, members, facetsQueryInput.parse(view)), context).toEqual(
           await facetsInSql(view, members),
         );
         const source = await readSimilarSource(t.db, r.pick(await t.db.select({ id: creatives.id }).from(creatives)).id);
         const similar = async (engine: boolean) =>
-          (await similarTo(t.db, source, { withAnalysis: members }, engine ? t.deps.catalogue : null)).map((c) => c.id);
+          (await similarTo(t.db, source, { withAnalysis: members }, engine ? t.deps.caches.catalogue : null)).map((c) => c.id);
         expect(await similar(true), `${context} (similar to ${source.id})`).toEqual(await similar(false));
         // A cursor taken before a write goes on after it as SQL's does.
         const first = await pageOf(view, members, true);
@@ -268,7 +268,7 @@ describe('the catalogue engine', () => {
   }, 240_000);
 
   it('reads the whole catalogue again when the database was restored or reloaded since the index was saved', async () => {
-    t.deps.catalogue.save();
+    t.deps.caches.catalogue.save();
     (await resumedEngine('file')).close();
     await t.db.execute(sql`select new_catalogue_epoch()`);
     engineInUse = await resumedEngine('database');

@@ -57,7 +57,7 @@ describe('one instance', () => {
     expect(await galleryIds(t, 'ornithorynque')).toEqual([pending.id]);
     // Straight to the table: the journal holds it, and the next reading of the journal applies it.
     await t.db.update(creatives).set({ status: 'rejected' }).where(eq(creatives.id, pending.id));
-    t.deps.catalogue.changed();
+    t.deps.caches.catalogue.changed();
     expect(await galleryIds(t, 'ornithorynque')).toEqual([]);
   });
 });
@@ -99,10 +99,10 @@ describe.skipIf(!redis.ok)(`two instances sharing Redis${redis.skipped}`, () => 
     const pending = await insertCreative(a.db, { name: 'Pangolin doré', status: 'pending', validated: false });
     const other = await insertCreative(a.db, { name: 'Pangolin argenté', likes: 3 });
     // Both instances load with the approved one only (their first query).
-    await a.deps.catalogue.start();
-    await b.deps.catalogue.start();
-    a.deps.catalogue.changed();
-    b.deps.catalogue.changed();
+    await a.deps.caches.catalogue.start();
+    await b.deps.caches.catalogue.start();
+    a.deps.caches.catalogue.changed();
+    b.deps.caches.catalogue.changed();
     expect(await galleryIds(b, 'pangolin')).toEqual([other.id]);
     const { cookie } = await a.loginAs('specialist');
     expect((await a.request('POST', `/api/creatives/${pending.id}/approve`, { cookie })).status).toBe(200);

@@ -124,7 +124,7 @@ describe('suggestions while typing', () => {
     // cached for everyone, so the cache is emptied as every API write does.
     const straight = async (values: Partial<typeof creatives.$inferInsert>) => {
       await t.db.update(creatives).set(values).where(eq(creatives.id, c.id));
-      t.deps.responseCache?.invalidate();
+      t.deps.caches.responseCache?.invalidate();
     };
     await straight({ advertiser: 'Quimper Cycles', sectors: ['Travel'] });
     expect(await count()).toBe(0);

@@ -133,7 +133,7 @@ describe('the check before sending (POST /api/creatives/duplicates)', () => {
   });
 
   it("a video's poster frame: a re-encoded, smaller copy of the video matches", async ({ skip }) => {
-    const ffmpeg = t.deps.mediaTools.ffmpeg;
+    const ffmpeg = t.deps.media.tools.ffmpeg;
     if (!ffmpeg) skip('no ffmpeg here: videos are matched by their exact bytes only (README, Duplicate detection)');
     const video = path.join(scratch, 'clip.mp4');
     const smaller = path.join(scratch, 'clip-small.mp4');
@@ -164,7 +164,7 @@ describe('the backfill (npm run media:backfill)', () => {
     const before = await insertCreative(t.db, { name: 'Avant les empreintes', mediaId: stored.id });
     expect(before.phash).toBeNull();
     const storedBytes = await new Promise<Buffer>((resolve, reject) => {
-      void t.deps.media.read(stored.name).then((stream) => {
+      void t.deps.media.store.read(stored.name).then((stream) => {
         const chunks: Buffer[] = [];
         stream!
           .on('data', (c: Buffer) => chunks.push(c))
@@ -172,12 +172,12 @@ describe('the backfill (npm run media:backfill)', () => {
           .on('error', reject);
       });
     });
-    const first = await backfillFingerprints(t.db, t.deps.media);
+    const first = await backfillFingerprints(t.db, t.deps.media.store);
     expect(first.made).toBeGreaterThanOrEqual(1);
     const [row] = await t.db.select().from(creatives).where(eq(creatives.id, before.id));
     expect(row!.mediaSha256).toBe(crypto.createHash('sha256').update(storedBytes).digest('hex'));
     expect(row!.phash).toBe(await perceptualHash(storedBytes));
-    expect((await backfillFingerprints(t.db, t.deps.media)).made).toBe(0);
+    expect((await backfillFingerprints(t.db, t.deps.media.store)).made).toBe(0);
     // From now on, a copy of it is found.
     const res = await check(cookies.agency, await sharp(storedBytes).jpeg({ quality: 60 }).toBuffer(), 'ancienne.jpg', 'image/jpeg');
     expect(res.body.matches.map((m) => m.creative.id)).toEqual([before.id]);

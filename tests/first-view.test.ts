@@ -8,7 +8,7 @@ import { insertCreative } from './helpers/fixtures';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /**
- * The HTML of a page carries the API answers of its first render (server/http/first-view.ts):
+ * The HTML of a page carries the API answers of its first render (server/http/delivery/first-view.ts):
  * the same bytes the API gives that visitor (session, likes, the analysis), never an error
  * answer, escaped so that no text can close the script, and a private page.
  */
@@ -118,7 +118,7 @@ describe('first view in the HTML', () => {
     expect((await t.request('GET', '/', { headers: { 'if-none-match': etag } })).status).toBe(304);
 
     await insertCreative(t.db, { name: 'Nouvelle créa' });
-    t.deps.responseCache?.invalidate();
+    t.deps.caches.responseCache?.invalidate();
     const after = await t.request('GET', '/', { headers: { 'if-none-match': etag } });
     expect(after.status).toBe(200);
     expect((inlined(after.text)['/api/creatives'] as Page<Creative>).items.map((c) => c.name)).toContain('Nouvelle créa');

@@ -27,7 +27,7 @@ afterAll(() => t.close());
 async function storedOriginal(bytes: number, ext: string, contentType: string) {
   const data = crypto.randomBytes(bytes);
   const name = randomMediaName(ext);
-  await t.deps.media.put(name, data);
+  await t.deps.media.store.put(name, data);
   const [row] = await t.db
     .insert(media)
     .values({ name, size: data.length, contentType, originalName: `x.${ext}`, timestamp: Date.now() })
@@ -72,7 +72,7 @@ describe('GET /api/folders/:id/zip', () => {
       .set({ addedAt: new Date(Date.now() + 1000) })
       .where(eq(folderCreatives.creativeId, first.id));
     await t.db.execute(`update creatives set status = 'rejected' where id = '${rejected.id}'`);
-    await t.deps.media.remove(gone.row.name);
+    await t.deps.media.store.remove(gone.row.name);
 
     const res = await t.request('GET', `/api/folders/${folder.id}/zip`, {
       cookie: owner.cookie,
@@ -152,8 +152,8 @@ describe('GET /api/folders/:id/zip', () => {
     const large = await storedOriginal(8 * 1024 * 1024, 'mp4', 'video/mp4');
     await filed(folder, { mediaId: large.row.id, mediaType: 'video' });
     const opened: (Readable & { bytesRead?: number })[] = [];
-    const read = t.deps.media.read;
-    t.deps.media.read = async (name, range) => {
+    const read = t.deps.media.store.read;
+    t.deps.media.store.read = async (name, range) => {
       const stream = await read(name, range);
       if (stream) opened.push(stream);
       return stream;
@@ -176,7 +176,7 @@ describe('GET /api/folders/:id/zip', () => {
       expect(opened[0]!.bytesRead).toBeGreaterThan(0);
       expect(opened[0]!.bytesRead).toBeLessThan(4 * 1024 * 1024);
     } finally {
-      t.deps.media.read = read;
+      t.deps.media.store.read = read;
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     }
@@ -188,7 +188,7 @@ describe('streamCreativesZip', () => {
     const a = await storedOriginal(300_000, 'jpg', 'image/jpeg');
     const b = await storedOriginal(300_000, 'jpg', 'image/jpeg');
     const opened: string[] = [];
-    const store = { ...t.deps.media, read: async (name: string) => (opened.push(name), t.deps.media.read(name)) };
+    const store = { ...t.deps.media.store, read: async (name: string) => (opened.push(name), t.deps.media.store.read(name)) };
     const tags = { format: 'Statique', objective: 'TOFU', type: 'UGC', sector: 'Food', platform: 'Meta' };
     const stream = streamCreativesZip(
       store,

@@ -36,7 +36,7 @@ describe('check:integrity', () => {
     const { creative } = await creativeWithLikes(3);
     const { cookie } = await t.loginAs('user');
     expect((await t.request('POST', `/api/creatives/${creative.id}/comments`, { cookie, body: { text: 'Très bien' } })).status).toBe(201);
-    const report = await checkIntegrity(t.db, t.deps.media, now);
+    const report = await checkIntegrity(t.db, t.deps.media.store, now);
     expect(report).toEqual({
       counterDrift: [],
       analyticsDrift: 0,
@@ -57,7 +57,7 @@ describe('check:integrity', () => {
     await t.db.update(creatives).set({ likes: 7, commentCount: 0 }).where(eq(creatives.id, creative.id));
     await t.db.execute(sql`UPDATE analytics_daily SET n = n + 5 WHERE kind = 'likes'`);
 
-    const report = await checkIntegrity(t.db, t.deps.media, now);
+    const report = await checkIntegrity(t.db, t.deps.media.store, now);
     expect(report.counterDrift).toEqual(
       expect.arrayContaining([
         { counter: 'creatives.likes', id: creative.id, stored: 7, actual: 2 },
@@ -67,7 +67,7 @@ describe('check:integrity', () => {
     );
     expect(report.analyticsDrift).toBeGreaterThan(0);
 
-    const repaired = await repairIntegrity(t.db, t.deps.media, report);
+    const repaired = await repairIntegrity(t.db, t.deps.media.store, report);
     expect(repaired.countersFixed).toBe(3);
     expect(repaired.analyticsRebuilt).toBe(true);
     const [row] = await t.db.select().from(creatives).where(eq(creatives.id, creative.id));
@@ -77,50 +77,50 @@ describe('check:integrity', () => {
       .from(creativeLikes)
       .where(eq(creativeLikes.creativeId, creative.id));
     expect(likeRows!.n).toBe(2);
-    expect(isClean(await checkIntegrity(t.db, t.deps.media, now))).toBe(true);
+    expect(isClean(await checkIntegrity(t.db, t.deps.media.store, now))).toBe(true);
   });
 
   it('removes files without a row, media without a creative and temp files of dead processes', async () => {
     const orphanFile = 'creatives/1700000000000-0123456789ab-640.avif';
-    await t.deps.media.put(orphanFile, Buffer.from('x'));
+    await t.deps.media.store.put(orphanFile, Buffer.from('x'));
     const unused = await storeTestImage(t.deps);
     const deadTemp = path.join(t.dataDir, 'media', '.tmp', `999999999-${Date.now()}-abcdef.part`);
     await fs.writeFile(deadTemp, 'partial');
 
-    const report = await checkIntegrity(t.db, t.deps.media, now);
+    const report = await checkIntegrity(t.db, t.deps.media.store, now);
     expect(report.orphanFiles).toEqual([orphanFile]);
     expect(report.orphanMedia).toEqual([unused.id]);
     expect(report.staleTempFiles).toBe(1);
 
-    const repaired = await repairIntegrity(t.db, t.deps.media, report);
+    const repaired = await repairIntegrity(t.db, t.deps.media.store, report);
     expect(repaired).toMatchObject({ orphanFilesRemoved: 1, orphanMediaRemoved: 1, tempFilesRemoved: 1 });
-    expect(await t.deps.media.exists(orphanFile)).toBe(false);
-    expect(await t.deps.media.exists(unused.name)).toBe(false);
+    expect(await t.deps.media.store.exists(orphanFile)).toBe(false);
+    expect(await t.deps.media.store.exists(unused.name)).toBe(false);
     expect(await t.db.select().from(media).where(eq(media.id, unused.id))).toEqual([]);
-    expect(isClean(await checkIntegrity(t.db, t.deps.media, now))).toBe(true);
+    expect(isClean(await checkIntegrity(t.db, t.deps.media.store, now))).toBe(true);
   });
 
   it('reports a row whose file is gone and leaves it (only a backup can bring it back)', async () => {
     const { stored } = await creativeWithLikes(0);
-    await t.deps.media.remove(stored.thumbName!);
-    const report = await checkIntegrity(t.db, t.deps.media, now);
+    await t.deps.media.store.remove(stored.thumbName!);
+    const report = await checkIntegrity(t.db, t.deps.media.store, now);
     expect(report.missingFiles).toEqual([{ mediaId: stored.id, file: stored.thumbName }]);
-    await repairIntegrity(t.db, t.deps.media, report);
-    expect((await checkIntegrity(t.db, t.deps.media, now)).missingFiles).toEqual([{ mediaId: stored.id, file: stored.thumbName }]);
+    await repairIntegrity(t.db, t.deps.media.store, report);
+    expect((await checkIntegrity(t.db, t.deps.media.store, now)).missingFiles).toEqual([{ mediaId: stored.id, file: stored.thumbName }]);
     await t.db.delete(creatives).where(eq(creatives.mediaId, stored.id));
-    await deleteMedia(t.db, t.deps.media, stored.id);
+    await deleteMedia(t.db, t.deps.media.store, stored.id);
   });
 
   it('leaves recent files and media alone (an upload writes its files before its row)', async () => {
     const fresh = 'creatives/1700000000001-0123456789ab.png';
-    await t.deps.media.put(fresh, Buffer.from('x'));
+    await t.deps.media.store.put(fresh, Buffer.from('x'));
     const unused = await storeTestImage(t.deps);
-    const report = await checkIntegrity(t.db, t.deps.media, { minAgeMs: 60 * 60 * 1000 });
+    const report = await checkIntegrity(t.db, t.deps.media.store, { minAgeMs: 60 * 60 * 1000 });
     expect(report.orphanFiles).toEqual([]);
     expect(report.orphanMedia).toEqual([]);
-    const later = await checkIntegrity(t.db, t.deps.media, now);
+    const later = await checkIntegrity(t.db, t.deps.media.store, now);
     expect(later.orphanFiles).toEqual([fresh]);
     expect(later.orphanMedia).toEqual([unused.id]);
-    await repairIntegrity(t.db, t.deps.media, later);
+    await repairIntegrity(t.db, t.deps.media.store, later);
   });
 });

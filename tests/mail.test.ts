@@ -109,8 +109,8 @@ describe('mailer without SMTP_URL', () => {
   it('is what the server uses by default: DATA_DIR/outbox', async () => {
     const t = await createTestApp({ databaseUrl: null });
     cleanup.push(() => t.close());
-    expect(t.deps.mailer.mode).toBe('outbox');
-    await t.deps.mailer.send(composeMail('x@example.com', content));
+    expect(t.deps.outbound.mailer.mode).toBe('outbox');
+    await t.deps.outbound.mailer.send(composeMail('x@example.com', content));
     expect(await fs.readdir(path.join(t.dataDir, 'outbox'))).toHaveLength(1);
   });
 });

@@ -88,7 +88,7 @@ describe('originals are stored without their metadata', () => {
   });
 
   it('a video is remuxed without its metadata: no recording place, same streams', async ({ skip }) => {
-    const ffmpeg = t.deps.mediaTools.ffmpeg;
+    const ffmpeg = t.deps.media.tools.ffmpeg;
     if (!ffmpeg) skip('no ffmpeg here: videos are stored as sent (README, Media)');
     const source = path.join(scratch, 'source.mp4');
     const tagged = path.join(scratch, 'tagged.mp4');
@@ -175,7 +175,7 @@ describe('pending and rejected media go only to who may open the creative', () =
 
   it('approved media are served without looking the session up; a file no creative uses, to nobody', async () => {
     const approved = await submit('admin', await phonePhoto('png'), 'publique.png', 'image/png');
-    const lookups = vi.spyOn(t.deps.auth.api, 'getSession');
+    const lookups = vi.spyOn(t.deps.auth.betterAuth.api, 'getSession');
     try {
       const res = await t.request('GET', approved.mediaUrl!, { cookie: `${cookies.user}; autre=1` });
       expect(res.status).toBe(200);

@@ -63,12 +63,12 @@ function storeAt(at: string, dataDir = scratch): MediaStore {
 
 /** Staged keys left under this run's prefix: listed below the interface, as the sweep sees them. */
 async function stagedLeft(): Promise<number> {
-  return t.deps.media.sweepTemp({ olderThanMs: 0, dryRun: true, recorded: async () => new Set() });
+  return t.deps.media.store.sweepTemp({ olderThanMs: 0, dryRun: true, recorded: async () => new Set() });
 }
 
 it('uses the bucket', () => {
-  expect(t.deps.media.kind).toBe('s3');
-  expect(t.deps.media.location).toBe(`s3://${s3.bucket}/${prefix}/`);
+  expect(t.deps.media.store.kind).toBe('s3');
+  expect(t.deps.media.store.location).toBe(`s3://${s3.bucket}/${prefix}/`);
 });
 
 describe('uploads go to the bucket and are served through the server', () => {
@@ -85,7 +85,7 @@ describe('uploads go to the bucket and are served through the server', () => {
     expect(whole.status).toBe(200);
     expect(whole.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(whole.headers.get('content-type')).toBe('image/png');
-    expect(whole.bytes.equals(await storedBytes(t.deps.media, name))).toBe(true);
+    expect(whole.bytes.equals(await storedBytes(t.deps.media.store, name))).toBe(true);
     const part = await t.request('GET', creative.mediaUrl!, { headers: { range: 'bytes=0-7' } });
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes 0-7/${whole.bytes.length}`);
@@ -164,7 +164,10 @@ describe('a failed upload leaves nothing in the bucket', () => {
 describe('backup and restore', () => {
   it('a backup reads the media from the bucket; a restore writes them to the configured store', async () => {
     const archive = path.join(scratch, 'sauvegarde.tar.gz');
-    const summary = await backupDatabase({ db: t.db, kind: t.database.kind, dataDir: t.dataDir, media: t.deps.media }, { out: archive });
+    const summary = await backupDatabase(
+      { db: t.db, kind: t.database.kind, dataDir: t.dataDir, media: t.deps.media.store },
+      { out: archive },
+    );
     const names = await bucketKeys();
     expect(summary.mediaFiles).toBe(names.length);
 
@@ -174,21 +177,22 @@ describe('backup and restore', () => {
     const copies: string[] = [];
     for await (const name of target.list()) copies.push(name);
     expect(copies.sort()).toEqual(names);
-    for (const name of names) expect((await storedBytes(target, name)).equals(await storedBytes(t.deps.media, name)), name).toBe(true);
+    for (const name of names)
+      expect((await storedBytes(target, name)).equals(await storedBytes(t.deps.media.store, name)), name).toBe(true);
     expect(await target.sweepTemp({ olderThanMs: 0, dryRun: true, recorded: async () => new Set() })).toBe(0);
   }, 60_000);
 });
 
 describe('operations through the bucket', () => {
   it('check:integrity walks the bucket: clean, then finds an orphan object and removes it', async () => {
-    expect(isClean(await checkIntegrity(t.db, t.deps.media, { minAgeMs: 0 }))).toBe(true);
+    expect(isClean(await checkIntegrity(t.db, t.deps.media.store, { minAgeMs: 0 }))).toBe(true);
     const orphan = 'creatives/1700000000000-0badc0ffee00.png';
-    await t.deps.media.put(orphan, Buffer.from('sans ligne'));
-    const report = await checkIntegrity(t.db, t.deps.media, { minAgeMs: 0 });
+    await t.deps.media.store.put(orphan, Buffer.from('sans ligne'));
+    const report = await checkIntegrity(t.db, t.deps.media.store, { minAgeMs: 0 });
     expect(report.orphanFiles).toEqual([orphan]);
     expect(report.missingFiles).toEqual([]);
-    await repairIntegrity(t.db, t.deps.media, report);
-    expect(await t.deps.media.exists(orphan)).toBe(false);
+    await repairIntegrity(t.db, t.deps.media.store, report);
+    expect(await t.deps.media.store.exists(orphan)).toBe(false);
   });
 
   it('the backfill reads pictures from the bucket and writes their variants and link-preview JPEG there', async () => {
@@ -199,12 +203,12 @@ describe('operations through the bucket', () => {
       .where(eq(media.name, creative.mediaUrl!.replace(/^\/media\//, '')));
     const variants = filesOf(row!).filter((name) => name !== row!.name && name !== row!.thumbName);
     expect(variants.length).toBeGreaterThan(0);
-    await removeFiles(t.deps.media, variants);
+    await removeFiles(t.deps.media.store, variants);
     expect(variants).toContain(row!.name.replace(/\.png$/, '-og.jpg'));
     await t.db.update(media).set({ variantWidths: null, placeholderColor: null, ogWidth: null }).where(eq(media.id, row!.id));
-    expect(await backfillImageVariants(t.db, t.deps.media)).toEqual({ made: 1, missing: 0 });
-    expect(await backfillOpenGraphImages(t.db, t.deps.media)).toEqual({ made: 1, missing: 0 });
-    for (const name of variants) expect(await t.deps.media.exists(name), name).toBe(true);
+    expect(await backfillImageVariants(t.db, t.deps.media.store)).toEqual({ made: 1, missing: 0 });
+    expect(await backfillOpenGraphImages(t.db, t.deps.media.store)).toEqual({ made: 1, missing: 0 });
+    for (const name of variants) expect(await t.deps.media.store.exists(name), name).toBe(true);
     expect(await stagedLeft()).toBe(0);
   });
 });

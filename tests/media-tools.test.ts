@@ -78,7 +78,7 @@ describe('a video uploaded where ffmpeg is missing', () => {
   });
 
   it('is kept, without a poster', async () => {
-    expect(t.deps.mediaTools.ffmpeg).toBeNull();
+    expect(t.deps.media.tools.ffmpeg).toBeNull();
     const { cookie } = await t.loginAs('specialist');
     const res = await t.request<Creative>('POST', '/api/creatives', {
       cookie,

@@ -63,7 +63,7 @@ describe('responsive variants', () => {
     }
     for (const format of VARIANT_FORMATS) {
       for (const { name, width } of entries(creative.sources![format])) {
-        const meta = await sharp(await storedBytes(t.deps.media, name)).metadata();
+        const meta = await sharp(await storedBytes(t.deps.media.store, name)).metadata();
         expect(meta.format === 'heif' ? 'avif' : meta.format, name).toBe(format);
         expect(meta.width, name).toBe(width);
         expect(meta.height, name).toBe(Math.round((width * 1250) / 1000));
@@ -74,7 +74,7 @@ describe('responsive variants', () => {
   it('makes the smallest width for a small picture, and a video gets them from its poster', async () => {
     const small = await submit(await pngBytes(200, 100), 'petit.png', 'image/png');
     expect(entries(small.sources!.webp)).toEqual([{ name: expect.stringMatching(/-320\.webp$/), width: 320 }]);
-    expect((await sharp(await storedBytes(t.deps.media, entries(small.sources!.webp)[0]!.name)).metadata()).width).toBe(200);
+    expect((await sharp(await storedBytes(t.deps.media.store, entries(small.sources!.webp)[0]!.name)).metadata()).width).toBe(200);
 
     const video = await submit(demoVideoBytes(), 'clip.mp4', 'video/mp4');
     expect(video.sources?.avif).toMatch(/-320\.avif 320w/);
@@ -84,7 +84,7 @@ describe('responsive variants', () => {
     const creative = await submit(await pngBytes(700, 700), 'efface.png', 'image/png');
     const names = [...entries(creative.sources!.avif), ...entries(creative.sources!.webp)].map((e) => e.name);
     expect((await t.request('DELETE', `/api/creatives/${creative.id}`, { cookie: admin })).status).toBeLessThan(300);
-    for (const name of names) expect(await t.deps.media.exists(name), name).toBe(false);
+    for (const name of names) expect(await t.deps.media.store.exists(name), name).toBe(false);
   });
 
   it('the backfill makes them for media stored before, once', async () => {
@@ -92,26 +92,26 @@ describe('responsive variants', () => {
     const row = await mediaRow(creative);
     // As stored before variants existed: no widths recorded, no files.
     for (const width of row.variantWidths!)
-      for (const f of VARIANT_FORMATS) await t.deps.media.remove(variantName(row.name.replace(/\.png$/, ''), width, f));
+      for (const f of VARIANT_FORMATS) await t.deps.media.store.remove(variantName(row.name.replace(/\.png$/, ''), width, f));
     await t.db.update(media).set({ variantWidths: null, placeholderColor: null }).where(eq(media.id, row.id));
-    t.deps.responseCache?.invalidate();
+    t.deps.caches.responseCache?.invalidate();
     expect((await t.request<Creative>('GET', `/api/creatives/${creative.id}`)).body.sources).toBeNull();
 
-    const summary = await backfillImageVariants(t.db, t.deps.media, { batch: 2 });
+    const summary = await backfillImageVariants(t.db, t.deps.media.store, { batch: 2 });
     expect(summary.made).toBeGreaterThanOrEqual(1);
-    t.deps.responseCache?.invalidate();
+    t.deps.caches.responseCache?.invalidate();
     const after = (await t.request<Creative>('GET', `/api/creatives/${creative.id}`)).body;
     expect(after.sources).toEqual(creative.sources);
     expect(after.placeholderColor).toBe(creative.placeholderColor);
-    for (const { name } of entries(after.sources!.avif)) expect(await t.deps.media.exists(name)).toBe(true);
+    for (const { name } of entries(after.sources!.avif)) expect(await t.deps.media.store.exists(name)).toBe(true);
 
-    expect(await backfillImageVariants(t.db, t.deps.media)).toEqual({ made: 0, missing: 0 });
+    expect(await backfillImageVariants(t.db, t.deps.media.store)).toEqual({ made: 0, missing: 0 });
   });
 
   it('the backfill passes over a picture above the pixel limit (stored before uploads were checked)', async () => {
     const name = 'creatives/1700000000000-0123456789ab.png';
-    await t.deps.media.put(name, bombPng(12_000, 12_000));
+    await t.deps.media.store.put(name, bombPng(12_000, 12_000));
     await t.db.insert(media).values({ name, size: 1, contentType: 'image/png', originalName: 'bombe.png', timestamp: 1 });
-    expect(await backfillImageVariants(t.db, t.deps.media)).toEqual({ made: 0, missing: 1 });
+    expect(await backfillImageVariants(t.db, t.deps.media.store)).toEqual({ made: 0, missing: 1 });
   });
 });

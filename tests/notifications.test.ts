@@ -352,7 +352,7 @@ describe('e-mail preferences', () => {
     // Comments are off by default: the first goes unmailed; turned on, the next is mailed.
     const commented = await insertCreative(t.db, { submittedBy: idOf('agency'), name: 'Sans e-mail' });
     await comment('user', commented.id, 'Premier');
-    await t.deps.notifier.idle();
+    await t.deps.events.notifier.idle();
     expect(sink.messages.some((m) => m.subject.includes('Sans e-mail'))).toBe(false);
     expect(await setPrefs('agency', { comment: true })).toMatchObject({ comment: true, creative_approved: true });
     await comment('user', commented.id, 'Second');
@@ -363,7 +363,7 @@ describe('e-mail preferences', () => {
     await setPrefs('agency', { creative_approved: false });
     const quiet = await submitPending('Silence');
     await t.request('POST', `/api/creatives/${quiet.id}/approve`, { cookie: cookie('specialist') });
-    await t.deps.notifier.idle();
+    await t.deps.events.notifier.idle();
     expect(sink.messages.some((m) => m.subject.includes('Silence'))).toBe(false);
     expect(await unread('agency')).toBeGreaterThan(0);
   });
@@ -378,7 +378,7 @@ describe('e-mail preferences', () => {
       const creative = await insertCreative(broken.db, { status: 'pending', submittedBy: agency.user.id });
       const res = await broken.request('POST', `/api/creatives/${creative.id}/approve`, { cookie: admin.cookie });
       expect(res.status).toBe(200);
-      await broken.deps.notifier.idle();
+      await broken.deps.events.notifier.idle();
       const unreadRes = await broken.request<{ unread: number }>('GET', '/api/notifications/unread-count', { cookie: agency.cookie });
       expect(unreadRes.body.unread).toBe(1);
     } finally {

@@ -42,7 +42,7 @@ async function mediaRow(creative: Creative) {
 /** The stored JPEG of `preview`, checked against what openGraphImage said of it. */
 async function expectPreviewFile(preview: ReturnType<typeof openGraphImage>) {
   expect(preview).not.toBeNull();
-  const meta = await sharp(await storedBytes(t.deps.media, storeName(preview!.url))).metadata();
+  const meta = await sharp(await storedBytes(t.deps.media.store, storeName(preview!.url))).metadata();
   expect({ format: meta.format, width: meta.width, height: meta.height, progressive: meta.isProgressive }).toEqual({
     format: 'jpeg',
     width: preview!.width,
@@ -90,30 +90,30 @@ describe('link-preview image', () => {
     const preview = openGraphImage(video);
     expect(preview?.url).toBe(video.mediaUrl!.replace(/\.mp4$/, '-og.jpg'));
     await expectPreviewFile(preview);
-    const poster = await sharp(await storedBytes(t.deps.media, storeName(video.posterUrl!))).metadata();
+    const poster = await sharp(await storedBytes(t.deps.media.store, storeName(video.posterUrl!))).metadata();
     expect(preview!.width).toBe(Math.min(1200, poster.width));
   });
 
   it('is neither an orphan nor missing for the integrity check, and is deleted with its creative', async () => {
     const creative = await submitCreative(t, admin, await pngBytes(900, 600), 'verifiee.png', 'image/png');
     const og = storeName(openGraphImage(creative)!.url);
-    const report = await checkIntegrity(t.db, t.deps.media, now);
+    const report = await checkIntegrity(t.db, t.deps.media.store, now);
     expect(report.orphanFiles).toEqual([]);
     expect(report.missingFiles).toEqual([]);
 
-    await t.deps.media.remove(og);
+    await t.deps.media.store.remove(og);
     const row = await mediaRow(creative);
-    expect((await checkIntegrity(t.db, t.deps.media, now)).missingFiles).toEqual([{ mediaId: row.id, file: og }]);
+    expect((await checkIntegrity(t.db, t.deps.media.store, now)).missingFiles).toEqual([{ mediaId: row.id, file: og }]);
 
     const other = await submitCreative(t, admin, await pngBytes(300, 300), 'effacee.png', 'image/png');
     const otherOg = storeName(openGraphImage(other)!.url);
-    expect(await t.deps.media.exists(otherOg)).toBe(true);
+    expect(await t.deps.media.store.exists(otherOg)).toBe(true);
     expect((await t.request('DELETE', `/api/creatives/${other.id}`, { cookie: admin })).status).toBeLessThan(300);
-    expect(await t.deps.media.exists(otherOg)).toBe(false);
+    expect(await t.deps.media.store.exists(otherOg)).toBe(false);
 
     // Leave the store clean for the next test.
     await t.db.delete(creatives).where(eq(creatives.id, creative.id));
-    await deleteMedia(t.db, t.deps.media, row.id);
+    await deleteMedia(t.db, t.deps.media.store, row.id);
   });
 
   it('the backfill makes it for media stored before, once', async () => {
@@ -124,37 +124,37 @@ describe('link-preview image', () => {
       // As stored before link previews existed: nothing recorded, no file; and no size for the image.
       const row = await mediaRow(creative);
       const og = openGraphFileName(row.name.replace(/\.[a-z0-9]+$/, ''));
-      before.set(og, await storedBytes(t.deps.media, og));
-      await t.deps.media.remove(og);
+      before.set(og, await storedBytes(t.deps.media.store, og));
+      await t.deps.media.store.remove(og);
       await t.db
         .update(media)
         .set({ ogWidth: null, ...(creative === image ? { width: null, height: null } : {}) })
         .where(eq(media.id, row.id));
     }
-    expect(isClean(await checkIntegrity(t.db, t.deps.media, now))).toBe(true);
+    expect(isClean(await checkIntegrity(t.db, t.deps.media.store, now))).toBe(true);
 
-    const summary = await backfillOpenGraphImages(t.db, t.deps.media, { batch: 1 });
+    const summary = await backfillOpenGraphImages(t.db, t.deps.media.store, { batch: 1 });
     expect(summary.made).toBeGreaterThanOrEqual(2);
-    for (const [og, bytes] of before) expect((await storedBytes(t.deps.media, og)).equals(bytes), og).toBe(true);
+    for (const [og, bytes] of before) expect((await storedBytes(t.deps.media.store, og)).equals(bytes), og).toBe(true);
     expect(await mediaRow(image)).toMatchObject({ ogWidth: 1200, width: 1600, height: 1000 });
     expect((await mediaRow(video)).ogWidth).toBe(openGraphImage(video)!.width);
-    t.deps.responseCache?.invalidate();
+    t.deps.caches.responseCache?.invalidate();
     const reread = (await t.request<Creative>('GET', `/api/creatives/${image.id}`, { cookie: admin })).body;
     expect(openGraphImage(reread)).toEqual(openGraphImage(image));
-    expect(isClean(await checkIntegrity(t.db, t.deps.media, now))).toBe(true);
+    expect(isClean(await checkIntegrity(t.db, t.deps.media.store, now))).toBe(true);
 
-    expect(await backfillOpenGraphImages(t.db, t.deps.media)).toEqual({ made: 0, missing: 0 });
+    expect(await backfillOpenGraphImages(t.db, t.deps.media.store)).toEqual({ made: 0, missing: 0 });
   });
 
   it('the backfill passes over media without a readable picture', async () => {
     const name = 'creatives/1700000000000-0123456789ab.png';
-    await t.deps.media.put(name, Buffer.from('pas une image'));
+    await t.deps.media.store.put(name, Buffer.from('pas une image'));
     const [row] = await t.db
       .insert(media)
       .values({ name, size: 13, contentType: 'image/png', originalName: 'cassee.png', timestamp: 1 })
       .returning();
-    expect(await backfillOpenGraphImages(t.db, t.deps.media)).toEqual({ made: 0, missing: 1 });
-    expect(await t.deps.media.exists(openGraphFileName('creatives/1700000000000-0123456789ab'))).toBe(false);
-    await deleteMedia(t.db, t.deps.media, row!.id);
+    expect(await backfillOpenGraphImages(t.db, t.deps.media.store)).toEqual({ made: 0, missing: 1 });
+    expect(await t.deps.media.store.exists(openGraphFileName('creatives/1700000000000-0123456789ab'))).toBe(false);
+    await deleteMedia(t.db, t.deps.media.store, row!.id);
   });
 });

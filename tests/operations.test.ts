@@ -46,7 +46,7 @@ describe('GET /api/ready', () => {
     await t?.close();
   });
   afterEach(() => {
-    t.deps.lifecycle.stopping = false;
+    t.deps.ops.lifecycle.stopping = false;
   });
 
   it('answers 200 when the database, the migrations and the media store are fine', async () => {
@@ -94,7 +94,7 @@ describe('GET /api/ready', () => {
   });
 
   it('answers 503 while the server is stopping, so a load balancer drains it', async () => {
-    t.deps.lifecycle.stopping = true;
+    t.deps.ops.lifecycle.stopping = true;
     const res = await t.request<ReadyBody>('GET', '/api/ready');
     expect(res.status).toBe(503);
     expect(res.body.checks.server).toBe('stopping');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '@domain/errors';
 import { MSG } from '@domain/messages';
-import { RETRY_AFTER_SECONDS } from '@server/http/unavailable';
+import { RETRY_AFTER_SECONDS } from '@server/http/limits/unavailable';
 import { insertCreative, insertUsers, sessionCookieFor } from './helpers/fixtures';
 import { shedBeyond } from './helpers/shedding-db';
 import { createTestApp, createUser, uniqueEmail, type ApiError, type TestApp, type TestResponse, type TestUser } from './helpers/test-app';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@domain/messages';
 import { rowsOf } from '@server/db/sql-rows';
 import { comments, creativeLikes } from '@server/db/schema';
-import { RETRY_AFTER_SECONDS } from '@server/http/unavailable';
+import { RETRY_AFTER_SECONDS } from '@server/http/limits/unavailable';
 import { insertCreative, sessionCookieFor } from './helpers/fixtures';
 import { createTestApp, createUser, uniqueEmail, type ApiError, type TestApp, type TestResponse } from './helpers/test-app';
 import { creativeForm, pngBytes, VALID_FORM } from './helpers/uploads';
@@ -171,7 +171,7 @@ describe.skipIf(!serverUrl)('on PostgreSQL (needs DATABASE_URL: PGlite has no st
         );
         expect(
           await until(async () => {
-            const { running, waiting } = t.deps.expensiveQueries.stats;
+            const { running, waiting } = t.deps.limits.expensiveQueries.stats;
             return running === expensiveSlots && waiting === expensiveQueue && (await side.runningAnalytics()) === expensiveSlots;
           }),
         ).toBe(true);
@@ -194,7 +194,7 @@ describe.skipIf(!serverUrl)('on PostgreSQL (needs DATABASE_URL: PGlite has no st
       const statuses = (await Promise.all(stuck)).map((res) => res.status);
       expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(expensiveSlots);
       expect(statuses.every((s) => s === 200 || s === 503)).toBe(true);
-      expect(t.deps.expensiveQueries.stats).toEqual({ running: 0, waiting: 0 });
+      expect(t.deps.limits.expensiveQueries.stats).toEqual({ running: 0, waiting: 0 });
     });
 
     it('cancels the statement of a client that disconnects mid-query', async () => {

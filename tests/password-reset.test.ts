@@ -5,7 +5,7 @@ import { MSG } from '@domain/messages';
 import type { DeviceSession, User } from '@domain/types';
 import { RESET_MAIL } from '@server/auth/password-reset-mail';
 import { verification } from '@server/db/schema';
-import { RESET_EMAILS_PER_ADDRESS, scaledBudgets } from '@server/http/write-budgets';
+import { RESET_EMAILS_PER_ADDRESS, scaledBudgets } from '@server/http/limits/write-budgets';
 import { createMailer, type Mailer, type MailMessage } from '@server/mail/mailer';
 import { openTestRedis, probeRedis } from '@server/redis/test-redis';
 import { startSmtpServer, type SmtpSink } from './helpers/smtp-server';

@@ -3,7 +3,7 @@ import { MSG } from '@domain/messages';
 import type { Role } from '@domain/roles';
 import { FREE_ATTEMPTS } from '@server/auth/sign-in-backoff';
 import { parseEnv } from '@server/env';
-import { scaledBudgets, WRITE_BUDGETS, type WriteKind } from '@server/http/write-budgets';
+import { scaledBudgets, WRITE_BUDGETS, type WriteKind } from '@server/http/limits/write-budgets';
 import { insertCreative, insertUsers, sessionCookieFor } from './helpers/fixtures';
 import { createTestApp, createUser, uniqueEmail, type ApiError, type TestApp, type TestResponse } from './helpers/test-app';
 import { creativeForm, pngBytes, VALID_FORM } from './helpers/uploads';

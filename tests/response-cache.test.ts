@@ -6,7 +6,7 @@ import { creativeForm, pngBytes, VALID_FORM } from './helpers/uploads';
 
 /**
  * The shared cache of anonymous creative reads (server/cache/response-cache.ts) and conditional
- * GETs (server/http/conditional-get.ts): hits, no leak of signed-in answers, and for each write
+ * GETs (server/http/delivery/conditional-get.ts): hits, no leak of signed-in answers, and for each write
  * that changes a public view, the next visitor's request shows it.
  */
 
@@ -61,7 +61,7 @@ async function warm(path: string) {
 describe('shared cache of anonymous reads', () => {
   it('serves the second identical visitor request from the cache, with the same bytes and ETag', async () => {
     await insertCreative(t.db, { name: 'Cache Un' });
-    t.deps.responseCache!.invalidate(); // a row written behind the API's back
+    t.deps.caches.responseCache!.invalidate(); // a row written behind the API's back
     for (const path of ['/api/creatives?q=cache&sort=likes', '/api/creatives/highlights']) {
       const first = await anon(path);
       const second = await anon(path);
@@ -90,7 +90,7 @@ describe('shared cache of anonymous reads', () => {
   });
 
   it('answers concurrent visitors of one view with a single query', async () => {
-    t.deps.responseCache!.invalidate();
+    t.deps.caches.responseCache!.invalidate();
     const answers = await Promise.all(Array.from({ length: 8 }, () => anon('/api/creatives?q=cache')));
     expect(answers.map(xCache).filter((x) => x === 'miss')).toHaveLength(1);
     expect(new Set(answers.map((a) => a.text)).size).toBe(1);
@@ -98,7 +98,7 @@ describe('shared cache of anonymous reads', () => {
 
   it('never shares a signed-in answer: likedByMe and the analysis stay with their viewer', async () => {
     const { id } = await insertCreative(t.db, { name: 'Cache Privé', attention: 'Analyse réservée' });
-    t.deps.responseCache!.invalidate();
+    t.deps.caches.responseCache!.invalidate();
     const path = `/api/creatives/${id}`;
     await warm(path);
     await warm('/api/creatives?q=cache+prive');
@@ -129,7 +129,7 @@ describe('shared cache of anonymous reads', () => {
   it('shares the gallery page between members, each with their own likes and the analysis', async () => {
     const liked = await insertCreative(t.db, { name: 'Membres Un', attention: 'Analyse des membres' });
     const other = await insertCreative(t.db, { name: 'Membres Deux' });
-    t.deps.responseCache!.invalidate();
+    t.deps.caches.responseCache!.invalidate();
     const path = '/api/creatives?q=membres';
     await ok('POST', `/api/creatives/${liked.id}/like`, { cookie: userA });
 
@@ -162,7 +162,7 @@ describe('shared cache of anonymous reads', () => {
 
   it("answers members' concurrent first requests of one page with one query", async () => {
     await insertCreative(t.db, { name: 'Ensemble Un' });
-    t.deps.responseCache!.invalidate();
+    t.deps.caches.responseCache!.invalidate();
     const answers = await Promise.all(
       Array.from({ length: 6 }, (_, i) => t.request<Page<Creative>>('GET', '/api/creatives?q=ensemble', { cookie: i % 2 ? userA : userB })),
     );
@@ -181,7 +181,7 @@ describe('shared cache of anonymous reads', () => {
 describe('every write that changes a public view shows on the next visitor request', () => {
   it('like and unlike', async () => {
     const { id } = await insertCreative(t.db, { name: 'Inval Like' });
-    t.deps.responseCache!.invalidate();
+    t.deps.caches.responseCache!.invalidate();
     await warm(`/api/creatives/${id}`);
     await warm('/api/creatives?q=inval+like');
     await ok('POST', `/api/creatives/${id}/like`, { cookie: userA });
@@ -197,7 +197,7 @@ describe('every write that changes a public view shows on the next visitor reque
 
   it('a comment added, liked, deleted', async () => {
     const { id } = await insertCreative(t.db, { name: 'Inval Commentaire' });
-    t.deps.responseCache!.invalidate();
+    t.deps.caches.responseCache!.invalidate();
     const comments = `/api/creatives/${id}/comments`;
     await warm(comments);
     await warm(`/api/creatives/${id}`);
@@ -222,7 +222,7 @@ describe('every write that changes a public view shows on the next visitor reque
   it('a review decision: approve shows the creative, reject still invalidates', async () => {
     const pending = await insertCreative(t.db, { name: 'Inval Attente', status: 'pending' });
     const other = await insertCreative(t.db, { name: 'Inval Refus', status: 'pending' });
-    t.deps.responseCache!.invalidate();
+    t.deps.caches.responseCache!.invalidate();
     await warm('/api/creatives?q=inval+attente');
     expect(await galleryNames('?q=inval+attente')).toEqual([]);
     await ok('POST', `/api/creatives/${pending.id}/approve`, { cookie: admin.cookie });
@@ -237,7 +237,7 @@ describe('every write that changes a public view shows on the next visitor reque
 
   it('an edit', async () => {
     const { id } = await insertCreative(t.db, { name: 'Inval Avant' });
-    t.deps.responseCache!.invalidate();
+    t.deps.caches.responseCache!.invalidate();
     await warm(`/api/creatives/${id}`);
     await warm('/api/creatives?q=inval');
     await ok('PATCH', `/api/creatives/${id}`, { cookie: admin.cookie, body: creativeForm({ ...VALID_FORM, name: 'Inval Après' }) });
@@ -249,7 +249,7 @@ describe('every write that changes a public view shows on the next visitor reque
 
   it('a deletion', async () => {
     const { id } = await insertCreative(t.db, { name: 'Inval Supprimée' });
-    t.deps.responseCache!.invalidate();
+    t.deps.caches.responseCache!.invalidate();
     await warm(`/api/creatives/${id}`);
     await warm('/api/creatives?q=inval+supprimee');
     await ok('DELETE', `/api/creatives/${id}`, { cookie: admin.cookie });
@@ -260,7 +260,7 @@ describe('every write that changes a public view shows on the next visitor reque
   it('featuring one creative, which unfeatures the previous one', async () => {
     const first = await insertCreative(t.db, { name: 'Inval Vedette Un' });
     const second = await insertCreative(t.db, { name: 'Inval Vedette Deux' });
-    t.deps.responseCache!.invalidate();
+    t.deps.caches.responseCache!.invalidate();
     await ok('POST', `/api/creatives/${first.id}/feature`, { cookie: admin.cookie, body: { analyzedBy: 'Julien', rating: 4 } });
     expect((await anon<Highlights>('/api/creatives/highlights')).body.featured?.name).toBe('Inval Vedette Un');
     await warm('/api/creatives/highlights');
@@ -271,7 +271,7 @@ describe('every write that changes a public view shows on the next visitor reque
   });
 
   it('a staff submission (approved at once) and the admin form', async () => {
-    t.deps.responseCache!.invalidate();
+    t.deps.caches.responseCache!.invalidate();
     await warm('/api/creatives?q=inval+staff');
     await warm('/api/creatives');
     const form = creativeForm({ ...VALID_FORM, name: 'Inval Staff' }, { bytes: await pngBytes(), name: 'a.png', type: 'image/png' });
@@ -300,7 +300,7 @@ describe('every write that changes a public view shows on the next visitor reque
   it('a submitter renaming themselves', async () => {
     const agency = await t.loginAs('agency', { firstName: 'Agathe', lastName: 'Agence' });
     const { id } = await insertCreative(t.db, { name: 'Inval Nom', submittedBy: agency.user.id });
-    t.deps.responseCache!.invalidate();
+    t.deps.caches.responseCache!.invalidate();
     expect((await anon<Creative>(`/api/creatives/${id}`)).body.submitter).toEqual({ firstName: 'Agathe', lastName: 'Agence' });
     await warm(`/api/creatives/${id}`);
     await ok('PATCH', '/api/me', { cookie: agency.cookie, body: { firstName: 'Agathe', lastName: 'Studio' } });
@@ -310,7 +310,7 @@ describe('every write that changes a public view shows on the next visitor reque
   it('a deleted user takes their comments with them', async () => {
     const { id } = await insertCreative(t.db, { name: 'Inval Compte' });
     const gone = await t.loginAs('user');
-    t.deps.responseCache!.invalidate();
+    t.deps.caches.responseCache!.invalidate();
     await ok('POST', `/api/creatives/${id}/comments`, { cookie: gone.cookie, body: { text: 'Bientôt parti' } });
     await warm(`/api/creatives/${id}/comments`);
     await ok('DELETE', `/api/users/${gone.user.id}`, { cookie: admin.cookie });
@@ -321,7 +321,7 @@ describe('every write that changes a public view shows on the next visitor reque
 
   it('refused writes and a user’s own folders leave the cache alone', async () => {
     const { id } = await insertCreative(t.db, { name: 'Inval Refusée' });
-    t.deps.responseCache!.invalidate();
+    t.deps.caches.responseCache!.invalidate();
     await warm(`/api/creatives/${id}`);
     expect((await t.request('POST', `/api/creatives/${id}/like`)).status).toBe(401);
     expect((await t.request('POST', `/api/creatives/${id}/comments`, { cookie: userA, body: { text: ' ' } })).status).toBe(400);
@@ -340,7 +340,7 @@ describe('analytics, shared by the staff once allowed', () => {
 
   it('serves every specialist and admin one answer, after the permission check', async () => {
     const specialist = (await t.loginAs('specialist')).cookie;
-    t.deps.responseCache!.invalidate();
+    t.deps.caches.responseCache!.invalidate();
     const first = await analytics(admin.cookie);
     expect(first.cache).toBe('miss');
     const second = await analytics(specialist);
@@ -354,7 +354,7 @@ describe('analytics, shared by the staff once allowed', () => {
   it('shows a like, a sign-up and a review decision on the next request', async () => {
     const { id } = await insertCreative(t.db, { name: 'Inval Analyse' });
     const pending = await insertCreative(t.db, { name: 'Inval Analyse Attente', status: 'pending' });
-    t.deps.responseCache!.invalidate(); // the fixtures write behind the API's back
+    t.deps.caches.responseCache!.invalidate(); // the fixtures write behind the API's back
     const before = (await analytics(admin.cookie)).body.totals;
     expect((await analytics(admin.cookie)).cache).toBe('hit');
 
@@ -386,7 +386,7 @@ describe('the review queue and its counts, shared by the staff once allowed', ()
   it('serves the staff one page, shows a submission and a decision on the next request, refuses the others', async () => {
     const specialist = (await t.loginAs('specialist')).cookie;
     const agency = (await t.loginAs('agency')).cookie;
-    t.deps.responseCache!.invalidate();
+    t.deps.caches.responseCache!.invalidate();
     const before = await counts(admin.cookie);
     await queue(admin.cookie);
     expect((await queue(specialist)).cache).toBe('hit');
@@ -422,7 +422,7 @@ describe("a viewer's own views: favourites, folders, an admin's user list", () =
     const { id } = await insertCreative(t.db, { name: 'Privé Favori' });
     const carol = (await t.loginAs('user')).cookie;
     const dan = (await t.loginAs('user')).cookie;
-    t.deps.responseCache!.invalidate();
+    t.deps.caches.responseCache!.invalidate();
     expect((await favorites(carol)).cache).toBe('miss');
     expect((await favorites(carol)).cache).toBe('hit');
     await ok('POST', `/api/creatives/${id}/like`, { cookie: carol });
@@ -441,7 +441,7 @@ describe("a viewer's own views: favourites, folders, an admin's user list", () =
     const { id } = await insertCreative(t.db, { name: 'Privé Dossier' });
     const erin = (await t.loginAs('user')).cookie;
     const fred = (await t.loginAs('user')).cookie;
-    t.deps.responseCache!.invalidate();
+    t.deps.caches.responseCache!.invalidate();
     await folders(erin);
     await folders(fred);
     await warm(`/api/creatives/${id}`);
@@ -473,7 +473,7 @@ describe("a viewer's own views: favourites, folders, an admin's user list", () =
   });
 
   it('a read that began before a folder write is never served after it', () => {
-    const cache = t.deps.responseCache!;
+    const cache = t.deps.caches.responseCache!;
     const generation = cache.generation;
     const before = cache.viewerScope('u-race');
     cache.forgetViewer('u-race');
@@ -488,7 +488,7 @@ describe("a viewer's own views: favourites, folders, an admin's user list", () =
       expect(res.status, res.text).toBe(200);
       return { items: res.body.items, cache: xCache(res) };
     };
-    t.deps.responseCache!.invalidate();
+    t.deps.caches.responseCache!.invalidate();
     expect((await users(admin.cookie, 'zebrowski')).cache).toBe('miss');
     expect((await users(other, 'zebrowski')).cache).toBe('hit');
     expect((await t.request('GET', '/api/users?q=zebrowski', { cookie: userA })).status).toBe(403);
@@ -503,7 +503,7 @@ describe("a viewer's own views: favourites, folders, an admin's user list", () =
 describe('conditional GETs', () => {
   it('answers 304 without a body to a matching If-None-Match, then 200 with a new ETag after a change', async () => {
     const { id } = await insertCreative(t.db, { name: 'Etag Un' });
-    t.deps.responseCache!.invalidate();
+    t.deps.caches.responseCache!.invalidate();
     const path = `/api/creatives/${id}`;
     const first = await anon(path);
     const etag = first.headers.get('etag')!;
@@ -513,7 +513,7 @@ describe('conditional GETs', () => {
 
     for (let i = 0; i < 2; i++) {
       // a miss then a hit: both answer 304
-      if (i === 1) t.deps.responseCache!.invalidate();
+      if (i === 1) t.deps.caches.responseCache!.invalidate();
       const again = await anon(path, { 'if-none-match': etag });
       expect(again.status).toBe(304);
       expect(again.bytes.length).toBe(0);
@@ -562,7 +562,7 @@ describe('RESPONSE_CACHE=off', () => {
   afterAll(() => off.close());
 
   it('never serves from the shared cache, and still answers 304', async () => {
-    expect(off.deps.responseCache).toBeNull();
+    expect(off.deps.caches.responseCache).toBeNull();
     await insertCreative(off.db, { name: 'Sans cache' });
     const answers = [];
     for (let i = 0; i < 3; i++) answers.push(await off.request('GET', '/api/creatives'));

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppEnv } from '@server/http/context';
 import { handleError } from '@server/http/errors';
 import { declaredPolicy, policyOf, route, type RoutePolicy } from '@server/http/route-policy';
-import { WRITE_BUDGETS } from '@server/http/write-budgets';
+import { WRITE_BUDGETS } from '@server/http/limits/write-budgets';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@domain/messages';
-import { JSON_BODY_LIMIT } from '@server/http/json-body-limit';
+import { JSON_BODY_LIMIT } from '@server/http/limits/json-body-limit';
 import type { User } from '@domain/types';
 import { createTestApp, type ApiError, type TestApp } from './helpers/test-app';
 

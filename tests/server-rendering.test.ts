@@ -109,7 +109,7 @@ describe('server-rendered pages', () => {
   });
 
   it('renders a page once for concurrent visitors', async () => {
-    t.deps.responseCache!.invalidate();
+    t.deps.caches.responseCache!.invalidate();
     const pages = await Promise.all(Array.from({ length: 6 }, () => t.request('GET', '/?sort=likes')));
     expect(pages.map((p) => p.headers.get('x-cache')).filter((x) => x === 'miss')).toHaveLength(1);
     expect(new Set(pages.map((p) => p.text)).size).toBe(1);

@@ -5,7 +5,7 @@ import { MSG } from '@domain/messages';
 import type { Role } from '@domain/roles';
 import { SessionStreams } from '@server/auth/session-streams';
 import { session, user as userTable } from '@server/db/schema';
-import { RETRY_AFTER_SECONDS } from '@server/http/unavailable';
+import { RETRY_AFTER_SECONDS } from '@server/http/limits/unavailable';
 import type { Mailer, MailMessage } from '@server/mail/mailer';
 import { probeRedis } from '@server/redis/test-redis';
 import { shedBeyond } from './helpers/shedding-db';
@@ -90,8 +90,8 @@ async function expectEnded(stream: Watched, label: string): Promise<void> {
 /** Still open: a new count reaches it (a recount of its user's unread notifications, or the pending count). */
 async function expectOpen(app: TestApp, stream: Watched, userId: string, label: string): Promise<void> {
   const before = stream.counts.length;
-  await app.deps.notificationEvents.publish([userId]);
-  await app.deps.pending.publish();
+  await app.deps.events.notificationEvents.publish([userId]);
+  await app.deps.events.pending.publish();
   await expect
     .poll(() => stream.counts.length, { timeout: 10_000, message: `${label}: the stream should be open` })
     .toBeGreaterThan(before);
@@ -223,7 +223,7 @@ describe('a live stream ends with its session', () => {
     expect(res.status, res.text).toBe(503);
     expect(res.headers.get('retry-after')).toBe(String(RETRY_AFTER_SECONDS));
     expect(res.body).toEqual({ error: { code: 'UNAVAILABLE', message: MSG.overloaded } });
-    expect(t.deps.sessionStreams.size).toBe(0);
+    expect(t.deps.events.sessionStreams.size).toBe(0);
   });
 });
 

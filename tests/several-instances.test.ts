@@ -158,7 +158,7 @@ describe.skipIf(!redis.ok)(`Several instances sharing Redis${redis.skipped}`, ()
     const { cookie } = await a.loginAs('user');
     const heard = new Promise<number>((resolve) => {
       const started = Date.now();
-      const stop = b.deps.invalidation.on('responses', () => {
+      const stop = b.deps.caches.invalidation.on('responses', () => {
         stop();
         resolve(Date.now() - started);
       });
@@ -176,7 +176,7 @@ describe.skipIf(!redis.ok)(`Several instances sharing Redis${redis.skipped}`, ()
     await b.request('GET', '/api/folders', { cookie });
     expect((await b.request('GET', '/api/folders', { cookie })).headers.get('X-Cache')).toBe('hit');
     const heard = new Promise<string | undefined>((resolve) => {
-      const stop = b.deps.invalidation.on('viewer', (userId) => {
+      const stop = b.deps.caches.invalidation.on('viewer', (userId) => {
         stop();
         resolve(userId);
       });

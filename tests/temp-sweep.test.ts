@@ -68,7 +68,7 @@ describe('sweepTemp', () => {
     const writing = tempFiles()[0]!;
     const old = new Date(Date.now() - 2 * HOUR);
     fs.utimesSync(path.join(tmpDir(), writing), old, old);
-    expect(await t.deps.media.sweepTemp({ olderThanMs: 0 })).toBe(0);
+    expect(await t.deps.media.store.sweepTemp({ olderThanMs: 0 })).toBe(0);
     expect(tempFiles()).toEqual([writing]);
 
     sendRest();
@@ -86,7 +86,7 @@ describe('sweepTemp', () => {
     const ownStale = leftover(process.pid, 2 * HOUR);
     const foreign = 'pas-un-fichier-du-store.part';
     fs.writeFileSync(path.join(tmpDir(), foreign), '?');
-    return t.deps.media.sweepTemp().then((removed) => {
+    return t.deps.media.store.sweepTemp().then((removed) => {
       expect(removed).toBe(4);
       expect(tempFiles().sort()).toEqual([otherRecent, ownRecent].sort());
       for (const name of [gone, otherStale, ownStale, foreign]) expect(tempFiles()).not.toContain(name);
@@ -97,7 +97,7 @@ describe('sweepTemp', () => {
   it('at shutdown (ownOnly), removes every file of this process and nothing else', async () => {
     const own = leftover(process.pid, 0);
     const other = leftover(process.ppid, 0);
-    expect(await t.deps.media.sweepTemp({ ownOnly: true })).toBe(1);
+    expect(await t.deps.media.store.sweepTemp({ ownOnly: true })).toBe(1);
     expect(tempFiles()).toEqual([other]);
     expect(tempFiles()).not.toContain(own);
     fs.rmSync(path.join(tmpDir(), other));
@@ -123,16 +123,16 @@ describe('staged files left by a crash', () => {
 
     // Fresh: the committed media's files are promoted at once (no row without its file, even right
     // after a crash); the other may be another instance's write in progress: kept.
-    expect(await t.deps.media.sweepTemp({ recorded })).toBe(2);
-    for (const name of [committed.name, committed.thumbName]) expect((await storedBytes(t.deps.media, name)).toString()).toBe(name);
+    expect(await t.deps.media.store.sweepTemp({ recorded })).toBe(2);
+    for (const name of [committed.name, committed.thumbName]) expect((await storedBytes(t.deps.media.store, name)).toString()).toBe(name);
     expect(fs.readdirSync(path.join(t.dataDir, 'media', '.staging'))).not.toEqual([]);
 
     // Stale: no row records it, it goes.
-    expect(await t.deps.media.sweepTemp({ recorded, olderThanMs: 0 })).toBe(1);
-    expect(await t.deps.media.exists(never)).toBe(false);
+    expect(await t.deps.media.store.sweepTemp({ recorded, olderThanMs: 0 })).toBe(1);
+    expect(await t.deps.media.store.exists(never)).toBe(false);
     expect(fs.readdirSync(path.join(t.dataDir, 'media', '.staging'))).toEqual([]);
     await t.db.delete(media).where(eq(media.name, committed.name));
-    await removeFiles(t.deps.media, [committed.name, committed.thumbName]);
+    await removeFiles(t.deps.media.store, [committed.name, committed.thumbName]);
   });
 });
 
@@ -161,7 +161,7 @@ describe('a promotion that fails after the row committed', () => {
 
       fs.rmSync(finalDir);
       const recorded = recordedMediaFiles(fresh.db);
-      expect(await fresh.deps.media.sweepTemp({ recorded, olderThanMs: 0 })).toBeGreaterThan(1);
+      expect(await fresh.deps.media.store.sweepTemp({ recorded, olderThanMs: 0 })).toBeGreaterThan(1);
       const served = await fresh.request('GET', created.mediaUrl!);
       expect(served.status).toBe(200);
       expect(served.headers.get('content-type')).toBe('image/png');

@@ -186,7 +186,7 @@ describe('hostile files are refused and leave nothing behind', () => {
   }
 
   it('a corrupt video (noise behind an MP4 header): 415 on submit and on edit', async ({ skip }) => {
-    if (!t.deps.mediaTools.ffmpeg) skip('no ffmpeg here: videos are stored as sent (README, Media)');
+    if (!t.deps.media.tools.ffmpeg) skip('no ffmpeg here: videos are stored as sent (README, Media)');
     const video = () => file(Buffer.concat([demoVideoBytes().subarray(0, 32), noiseBytes(200_000)]), 'clip.mp4', 'video/mp4');
     expectRefused(await leavesNothing(() => send('POST', video())), 415, 'UNSUPPORTED_MEDIA', MSG.videoUnreadable);
     expectRefused(await leavesNothing(() => send('PATCH', video())), 415, 'UNSUPPORTED_MEDIA', MSG.videoUnreadable);
@@ -295,7 +295,7 @@ describe('harmless files are accepted safely', () => {
   async function storedOriginal(creative: Creative) {
     const name = creative.mediaUrl!.replace(/^\/media\//, '');
     const [row] = await t.db.select().from(media).where(eq(media.name, name));
-    return { row: row!, bytes: await storedBytes(t.deps.media, name) };
+    return { row: row!, bytes: await storedBytes(t.deps.media.store, name) };
   }
 
   it('a polyglot JPEG/HTML is stored as the JPEG alone and served as an image, nosniff', async () => {

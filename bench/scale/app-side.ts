@@ -69,7 +69,7 @@ export async function createKnownAccounts(db: Db): Promise<{ known: KnownUser[];
 /** Four images and four videos from the demo assets, stored as the app stores uploads. */
 export async function storeBenchMedia(db: Db, dataDir: string): Promise<{ images: string[]; videos: string[] }> {
   const store = createDiskStore(path.join(dataDir, 'media'));
-  const deps = { db, media: store, mediaTools: resolveMediaTools({}) };
+  const deps = { db, media: { store, tools: resolveMediaTools({}) } };
   const names = ['appli-budget', 'energie-solaire', 'smoothie-matin', 'velo-electrique'];
   const images: string[] = [];
   const videos: string[] = [];

@@ -4,7 +4,7 @@ import { MSG } from '@domain/messages';
 import { currentScope } from '../db/request-scope';
 import type { AppEnv, Deps } from '../http/context';
 import { clientAddress } from '../http/client-address';
-import { RateLimitedError } from '../http/rate-limited';
+import { RateLimitedError } from '../http/limits/rate-limited';
 
 export interface AuthCallResult {
   ok: boolean;
@@ -30,7 +30,7 @@ export async function callAuth(deps: Deps, c: Context<AppEnv>, endpoint: string,
   headers.set('x-forwarded-for', clientAddress(c, deps.config.env.TRUST_PROXY));
   if (body) headers.set('content-type', 'application/json');
   const url = new URL(`/api/auth${endpoint}`, deps.config.publicUrl);
-  const res = await deps.auth.handler(
+  const res = await deps.auth.betterAuth.handler(
     new Request(url, { method: body ? 'POST' : 'GET', headers, body: body ? JSON.stringify(body) : undefined }),
   );
   // better-auth answers a failed query with its own 500: when the request is over (deadline

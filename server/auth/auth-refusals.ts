@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { BetterAuthOptions, DBAdapter } from 'better-auth';
 import { AppError } from '@domain/errors';
-import { isUnavailable } from '../http/unavailable';
+import { isUnavailable } from '../http/limits/unavailable';
 
 /**
  * better-auth's refusals under overload (503, never 500).

@@ -1,7 +1,7 @@
 import { MSG } from '@domain/messages';
-import type { RateLimitStore } from '../http/rate-limit-store';
-import { RateLimitedError } from '../http/rate-limited';
-import { RESET_EMAILS_PER_ADDRESS } from '../http/write-budgets';
+import type { RateLimitStore } from '../http/limits/rate-limit-store';
+import { RateLimitedError } from '../http/limits/rate-limited';
+import { RESET_EMAILS_PER_ADDRESS } from '../http/limits/write-budgets';
 import { failClosed } from './sign-in-unavailable';
 
 /**

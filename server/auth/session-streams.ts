@@ -43,7 +43,7 @@ class Lease implements StreamLease {
 }
 
 /**
- * The one place that knows which open event streams (the live counts, server/http/live-count-stream.ts)
+ * The one place that knows which open event streams (the live counts, server/http/delivery/live-count-stream.ts)
  * belong to which session, and ends them when that session ends: signed out, the other devices
  * signed out, a password changed or reset, a role changed, the account deleted, the session expired.
  *

@@ -29,7 +29,7 @@ export function toUser(row: AuthUserRow): User {
 
 /** better-auth's user of a session cookie, or null. Only the Cookie header is handed over. */
 async function userOfCookie(deps: Deps, cookie: string): Promise<User | null> {
-  const result = await deps.auth.api.getSession({ headers: new Headers({ cookie }) });
+  const result = await deps.auth.betterAuth.api.getSession({ headers: new Headers({ cookie }) });
   return result ? toUser(result.user as AuthUserRow) : null;
 }
 
@@ -57,7 +57,7 @@ export function userOfRequest(deps: Deps, sessions: SessionCache, cookie: string
  */
 export async function sessionOfRequest(deps: Deps, cookie: string | undefined): Promise<{ sessionId: string; user: User } | null> {
   if (!cookie) return null;
-  const result = await deps.auth.api.getSession({ headers: new Headers({ cookie }) });
+  const result = await deps.auth.betterAuth.api.getSession({ headers: new Headers({ cookie }) });
   return result ? { sessionId: result.session.id, user: toUser(result.user as AuthUserRow) } : null;
 }
 

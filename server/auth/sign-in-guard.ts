@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { MSG } from '@domain/messages';
-import { RateLimitedError } from '../http/rate-limited';
+import { RateLimitedError } from '../http/limits/rate-limited';
 import { logger } from '../log';
 import type { SignInAttempts } from './sign-in-backoff';
 import { failClosed } from './sign-in-unavailable';

@@ -17,7 +17,7 @@ import { policyOf } from '../http/route-policy';
  * Redis carries the signal (server/cache/invalidation.ts). The catalogue engine (server/catalogue/)
  * reads its journal on the same signal.
  */
-export function invalidateOnWrite(deps: Pick<Deps, 'invalidation'>): MiddlewareHandler<AppEnv> {
+export function invalidateOnWrite(deps: Pick<Deps, 'caches'>): MiddlewareHandler<AppEnv> {
   // Also without the response cache (RESPONSE_CACHE=off): the catalogue engine listens to the same signal.
   return async (c, next) => {
     if (isSafeMethod(c.req.method)) return next();
@@ -31,9 +31,9 @@ export function invalidateOnWrite(deps: Pick<Deps, 'invalidation'>): MiddlewareH
       if (status >= 400 && status < 500) {
         // a refusal: nothing was written
       } else if (invalidates === "author's views" && user) {
-        await deps.invalidation.bump('viewer', user.id);
+        await deps.caches.invalidation.bump('viewer', user.id);
       } else {
-        await deps.invalidation.bump('responses');
+        await deps.caches.invalidation.bump('responses');
       }
     }
   };

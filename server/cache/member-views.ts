@@ -10,7 +10,7 @@ import { cacheKey } from './response-cache';
 
 const encoder = new TextEncoder();
 
-type MemberDeps = Pick<Deps, 'db' | 'responseCache' | 'expensiveQueries' | 'catalogue'>;
+type MemberDeps = Pick<Deps, 'db' | 'caches' | 'limits'>;
 
 /**
  * Views that are the same for every member allowed to read the analysis but for their own likes (a
@@ -21,7 +21,7 @@ type MemberDeps = Pick<Deps, 'db' | 'responseCache' | 'expensiveQueries' | 'cata
  * Concurrent first requests of one view wait for one load. `X-Cache: member-hit | member-miss`. Without the cache (RESPONSE_CACHE=off) it is `load` every time.
  */
 async function sharedAmongMembers<T>(deps: MemberDeps, c: Context<AppEnv>, load: () => Promise<T>): Promise<T> {
-  const cache = deps.responseCache;
+  const cache = deps.caches.responseCache;
   if (!cache) return load();
   // The entry keeps the view's object (never mutated: the items are copied by withOwnLikes), so a
   // hit costs no JSON.parse.
@@ -50,10 +50,12 @@ export async function memberGalleryPage(
   viewer: User,
   query: GalleryQueryInput,
 ): Promise<Page<Creative>> {
-  if (!deps.responseCache || !can(viewer.role, 'creative:read-analysis')) {
-    return listGallery(deps.db, viewer, query, deps.catalogue, deps.expensiveQueries.guard);
+  if (!deps.caches.responseCache || !can(viewer.role, 'creative:read-analysis')) {
+    return listGallery(deps.db, viewer, query, deps.caches.catalogue, deps.limits.expensiveQueries.guard);
   }
-  const page = await sharedAmongMembers(deps, c, () => listGalleryForMembers(deps.db, query, deps.catalogue, deps.expensiveQueries.guard));
+  const page = await sharedAmongMembers(deps, c, () =>
+    listGalleryForMembers(deps.db, query, deps.caches.catalogue, deps.limits.expensiveQueries.guard),
+  );
   return { ...page, items: await withOwnLikes(deps.db, viewer, page.items) };
 }
 
@@ -66,7 +68,7 @@ export async function memberSimilar(deps: MemberDeps, c: Context<AppEnv>, viewer
   const withAnalysis = can(viewer.role, 'creative:read-analysis');
   const load = async () => {
     const source = await readSimilarSource(deps.db, id);
-    return { source, items: await similarTo(deps.db, source, { withAnalysis }, deps.catalogue) };
+    return { source, items: await similarTo(deps.db, source, { withAnalysis }, deps.caches.catalogue) };
   };
   const { source, items } = withAnalysis ? await sharedAmongMembers(deps, c, load) : await load();
   checkMayOpen(source, viewer);

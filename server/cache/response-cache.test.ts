@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { etagMatches, etagOf } from '../http/conditional-get';
+import { etagMatches, etagOf } from '../http/delivery/conditional-get';
 import { cacheKey, ResponseCache } from './response-cache';
 
 const bytes = (text: string) => new TextEncoder().encode(text);

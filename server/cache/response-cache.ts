@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { can } from '@domain/permissions';
 import type { AppEnv, Deps } from '../http/context';
-import { EncodedVariants } from '../http/compression';
-import { etagOf, sendJson } from '../http/conditional-get';
+import { EncodedVariants } from '../http/delivery/compression';
+import { etagOf, sendJson } from '../http/delivery/conditional-get';
 
 /**
  * A shared cache of the anonymous creative views: the serialised JSON body (bytes) and its ETag,
@@ -234,7 +234,7 @@ export function cacheKey(path: string, url: string): string {
  * `X-Cache: hit | miss | bypass` says which path a request took (tests and benchmarks read it).
  * With RESPONSE_CACHE=off (no cache in the deps) it does nothing.
  */
-export function sharedForVisitors(deps: Pick<Deps, 'responseCache' | 'metrics'>): MiddlewareHandler<AppEnv> {
+export function sharedForVisitors(deps: Pick<Deps, 'caches' | 'ops'>): MiddlewareHandler<AppEnv> {
   return sharedResponses(deps, (c) => (c.get('user') ? null : 'visitor'));
 }
 
@@ -243,7 +243,7 @@ export function sharedForVisitors(deps: Pick<Deps, 'responseCache' | 'metrics'>)
  * mounted before this middleware has let the request through (the analytics: identical for every
  * specialist and admin). Never mount it before that check, nor on a view that reads the viewer.
  */
-export function sharedOnceAllowed(deps: Pick<Deps, 'responseCache' | 'metrics'>): MiddlewareHandler<AppEnv> {
+export function sharedOnceAllowed(deps: Pick<Deps, 'caches' | 'ops'>): MiddlewareHandler<AppEnv> {
   return sharedResponses(deps, () => 'allowed');
 }
 
@@ -252,7 +252,7 @@ export function sharedOnceAllowed(deps: Pick<Deps, 'responseCache' | 'metrics'>)
  * analysis (the facet counts, whose search reaches the analysis for members): one entry for
  * visitors, one for members.
  */
-export function sharedPerAnalysisAccess(deps: Pick<Deps, 'responseCache' | 'metrics'>): MiddlewareHandler<AppEnv> {
+export function sharedPerAnalysisAccess(deps: Pick<Deps, 'caches' | 'ops'>): MiddlewareHandler<AppEnv> {
   return sharedResponses(deps, (c) => (can(c.get('user')?.role, 'creative:read-analysis') ? 'members' : 'visitor'));
 }
 
@@ -262,8 +262,8 @@ export function sharedPerAnalysisAccess(deps: Pick<Deps, 'responseCache' | 'metr
  * they can see (their folders), by `forgetViewer` (`invalidateOnWrite`). Mount it after the
  * permission check.
  */
-export function privateToViewer(deps: Pick<Deps, 'responseCache' | 'metrics'>): MiddlewareHandler<AppEnv> {
-  const cache = deps.responseCache;
+export function privateToViewer(deps: Pick<Deps, 'caches' | 'ops'>): MiddlewareHandler<AppEnv> {
+  const cache = deps.caches.responseCache;
   return sharedResponses(deps, (c) => {
     const user = c.get('user');
     return user && cache ? cache.viewerScope(user.id) : null;
@@ -277,11 +277,9 @@ export function privateToViewer(deps: Pick<Deps, 'responseCache' | 'metrics'>): 
  * and said so, see server/cache/member-views.ts), and so does every GET while the cache is not
  * available (Redis unreachable).
  */
-function sharedResponses(
-  deps: Pick<Deps, 'responseCache' | 'metrics'>,
-  audience: (c: Context<AppEnv>) => string | null,
-): MiddlewareHandler<AppEnv> {
-  const { responseCache: cache, metrics } = deps;
+function sharedResponses(deps: Pick<Deps, 'caches' | 'ops'>, audience: (c: Context<AppEnv>) => string | null): MiddlewareHandler<AppEnv> {
+  const cache = deps.caches.responseCache;
+  const { metrics } = deps.ops;
   if (!cache) return (_c, next) => next();
   return async (c, next) => {
     if (c.req.method !== 'GET') return next();

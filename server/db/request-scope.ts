@@ -3,7 +3,7 @@ import { AppError } from '@domain/errors';
 
 /**
  * The HTTP request a piece of database work is done for, carried by AsyncLocalStorage from the
- * deadline middleware (server/http/deadline.ts) down to where connections are handed out
+ * deadline middleware (server/http/limits/deadline.ts) down to where connections are handed out
  * (cancellable-pool.ts, scoped-pglite.ts), so that no service has to pass it along. The request
  * is over when its client has gone or its deadline has passed: its work then stops — a query not
  * yet started is refused, a PostgreSQL statement already running is cancelled.

@@ -9,7 +9,7 @@ import { currentScope } from './request-scope';
  * ends. What it can do is refuse to start the work of a request that is already over: its queries,
  * exec calls and transactions wait their turn on one lock, and each is checked when its turn comes,
  * so a request past its deadline or whose client has gone leaves the queue without running anything.
- * The request deadline (server/http/deadline.ts) answers such a client.
+ * The request deadline (server/http/limits/deadline.ts) answers such a client.
  */
 export class ScopedPGlite extends PGlite {
   override _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T> {

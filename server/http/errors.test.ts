@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '@domain/errors';
 import { MSG } from '@domain/messages';
 import { handleError } from './errors';
-import { isConnectionFailure, isUnavailable, RETRY_AFTER_SECONDS } from './unavailable';
+import { isConnectionFailure, isUnavailable, RETRY_AFTER_SECONDS } from './limits/unavailable';
 
 /** An error as pg, Node or Drizzle make them: a message, maybe a code, maybe a cause. */
 function failure(message: string, code?: string, cause?: unknown): Error {

@@ -3,8 +3,8 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { AppError } from '@domain/errors';
 import { logger } from '../log';
-import { RateLimitedError } from './rate-limited';
-import { isConnectionFailure, isOverload, overloaded } from './unavailable';
+import { RateLimitedError } from './limits/rate-limited';
+import { isConnectionFailure, isOverload, overloaded } from './limits/unavailable';
 
 /** The one place that turns a thrown error into the JSON error body `{error: {code, message}}`. */
 export function handleError(err: Error, c: Context): Response {

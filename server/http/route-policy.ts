@@ -3,9 +3,9 @@ import { matchedRoutes } from 'hono/route';
 import type { Action } from '@domain/permissions';
 import { requirePermission } from '../auth/session';
 import type { AppEnv, Deps } from './context';
-import { withoutDeadline } from './deadline';
+import { withoutDeadline } from './limits/deadline';
 import { privateToViewer, sharedForVisitors, sharedOnceAllowed, sharedPerAnalysisAccess } from '../cache/response-cache';
-import type { WriteKind } from './write-budgets';
+import type { WriteKind } from './limits/write-budgets';
 
 /**
  * A route's whole policy, declared on the route as its first middleware:
@@ -22,7 +22,7 @@ export interface RoutePolicy {
   permission?: Action;
   /** The message of the 401 (default: MSG.mustBeLogged). */
   signedOutMessage?: string;
-  /** The write budget this request draws from (server/http/write-budgets.ts); every write has one, a costly read may. */
+  /** The write budget this request draws from (server/http/limits/write-budgets.ts); every write has one, a costly read may. */
   budget?: Exclude<WriteKind, 'unknown'>;
   /**
    * What a write changes for others' cached views: every shared view, only its author's own views
@@ -39,13 +39,13 @@ export interface RoutePolicy {
    * same for everyone the permission lets in, views per access to the analysis, the viewer's own.
    */
   cache?: 'visitors' | 'allowed' | 'analysis access' | 'viewer';
-  /** 'none': no request deadline (an upload's body may take minutes on a slow line; server/http/deadline.ts). */
+  /** 'none': no request deadline (an upload's body may take minutes on a slow line; server/http/limits/deadline.ts). */
   deadline?: 'none';
 }
 
-type CacheDeps = Pick<Deps, 'responseCache' | 'metrics'>;
+type ResponseCacheDeps = Pick<Deps, 'caches' | 'ops'>;
 
-const CACHES: Record<NonNullable<RoutePolicy['cache']>, (deps: CacheDeps) => MiddlewareHandler<AppEnv>> = {
+const CACHES: Record<NonNullable<RoutePolicy['cache']>, (deps: ResponseCacheDeps) => MiddlewareHandler<AppEnv>> = {
   visitors: sharedForVisitors,
   allowed: sharedOnceAllowed,
   'analysis access': sharedPerAnalysisAccess,
@@ -56,7 +56,7 @@ const CACHES: Record<NonNullable<RoutePolicy['cache']>, (deps: CacheDeps) => Mid
 const declared = new WeakMap<MiddlewareHandler<AppEnv>, RoutePolicy>();
 
 /** The middleware declaring and enforcing `policy`: the permission check, the shared cache, the deadline. */
-export function route(deps: CacheDeps, policy: RoutePolicy): MiddlewareHandler<AppEnv> {
+export function route(deps: ResponseCacheDeps, policy: RoutePolicy): MiddlewareHandler<AppEnv> {
   const steps: MiddlewareHandler<AppEnv>[] = [];
   if (policy.permission) steps.push(requirePermission(policy.permission, { signedOutMessage: policy.signedOutMessage }));
   if (policy.cache) steps.push(CACHES[policy.cache](deps));

@@ -32,7 +32,7 @@ const REENCODE = { jpeg: { quality: 92 }, png: {}, webp: { quality: 90 } } as co
  *   included (README, "Media"): nothing else here can rewrite MP4, WebM and MOV containers.
  * The upload's temp file is left to the caller, which removes it whatever happens.
  */
-export async function sanitizeUpload(deps: Pick<Deps, 'media' | 'mediaTools'>, file: UploadedFile): Promise<SanitizedUpload> {
+export async function sanitizeUpload(deps: Pick<Deps, 'media'>, file: UploadedFile): Promise<SanitizedUpload> {
   return file.kind === 'image' ? sanitizeImage(file) : sanitizeVideo(deps, file);
 }
 
@@ -55,8 +55,8 @@ async function sanitizeImage(file: UploadedFile): Promise<SanitizedUpload> {
   }
 }
 
-async function sanitizeVideo(deps: Pick<Deps, 'media' | 'mediaTools'>, file: UploadedFile): Promise<SanitizedUpload> {
-  const { media: store, mediaTools: tools } = deps;
+async function sanitizeVideo(deps: Pick<Deps, 'media'>, file: UploadedFile): Promise<SanitizedUpload> {
+  const { store, tools } = deps.media;
   if (!tools.ffmpeg) return { source: { tempPath: file.tempPath, size: file.size }, poster: null };
   const remuxed = store.tempPath();
   try {

@@ -1,6 +1,6 @@
 import type { FirstViewAnswer, PageAddress } from '@domain/page-render';
 import type { Creative } from '@domain/types';
-import { escapeAttribute } from '../http/first-view';
+import { escapeAttribute } from '../http/delivery/first-view';
 import { openGraphImage } from '../media/open-graph';
 
 /**

@@ -1,8 +1,8 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiGet, FirstViewAnswer, PageAddress, PageRenderer } from '@domain/page-render';
-import { type EncodedVariants } from '../http/compression';
-import { etagOf } from '../http/conditional-get';
-import { escapeAttribute, firstViewHead } from '../http/first-view';
+import { type EncodedVariants } from '../http/delivery/compression';
+import { etagOf } from '../http/delivery/conditional-get';
+import { escapeAttribute, firstViewHead } from '../http/delivery/first-view';
 import { cacheKey, type ResponseCache } from '../cache/response-cache';
 import { logger } from '../log';
 import { headTags, pageTags } from './page-head';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { etagOf, sendBody } from '../http/conditional-get';
+import { etagOf, sendBody } from '../http/delivery/conditional-get';
 import type { AppEnv, Deps } from '../http/context';
 import { CreativePages, type CreativeEntry } from './creative-pages';
 import { robotsTxt } from './robots';
@@ -29,7 +29,7 @@ export function seoRoutes(deps: Deps, options: SeoOptions = {}) {
   const pages = new CreativePages(deps.db, {
     pageSize: Math.min(options.pageSize ?? SITEMAP_MAX_URLS, SITEMAP_MAX_URLS),
     ttlMs: options.pagingTtlMs ?? 10 * 60_000,
-    guard: deps.expensiveQueries.guard,
+    guard: deps.limits.expensiveQueries.guard,
   });
   const batchSize = options.batchSize ?? 5_000;
   const robots = robotsTxt(base);

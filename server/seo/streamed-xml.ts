@@ -2,7 +2,7 @@ import { Readable, pipeline } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import zlib from 'node:zlib';
 import type { Context } from 'hono';
-import { preferredEncoding, type Encoding } from '../http/compression';
+import { preferredEncoding, type Encoding } from '../http/delivery/compression';
 import { logger } from '../log';
 
 /**

@@ -69,7 +69,7 @@ export async function listComments(
  * Adds a comment signed with the author's current name; the creative's counter moves with it, and
  * the creative's submitter is notified in the same transaction.
  */
-export async function addComment(deps: Pick<Deps, 'db' | 'notifier'>, viewer: User, creativeId: string, text: string): Promise<Comment> {
+export async function addComment(deps: Pick<Deps, 'db' | 'events'>, viewer: User, creativeId: string, text: string): Promise<Comment> {
   const creative = await requireVisibleCreative(deps.db, viewer, creativeId, true);
   const { comment, deliveries } = await deps.db.transaction(async (tx) => {
     const [row] = await tx
@@ -83,13 +83,13 @@ export async function addComment(deps: Pick<Deps, 'db' | 'notifier'>, viewer: Us
     const deliveries = await notifyComment(tx, { id: creativeId, submittedBy: creative.submittedBy }, { id: row!.id, userId: viewer.id });
     return { comment: toComment(row!, false), deliveries };
   });
-  await deps.notifier.deliver(deliveries);
+  await deps.events.notifier.deliver(deliveries);
   return comment;
 }
 
 /** Likes or unlikes a comment; its author's grouped like notification follows in the same transaction. */
 export async function setCommentLike(
-  deps: Pick<Deps, 'db' | 'notifier'>,
+  deps: Pick<Deps, 'db' | 'events'>,
   viewer: User,
   commentId: string,
   liked: boolean,
@@ -121,7 +121,7 @@ export async function setCommentLike(
         : await tx.select({ likes: comments.likes }).from(comments).where(eq(comments.id, commentId));
     return { state: { likes: row?.likes ?? 0, liked }, deliveries };
   });
-  await deps.notifier.deliver(deliveries);
+  await deps.events.notifier.deliver(deliveries);
   return state;
 }
 

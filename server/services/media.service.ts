@@ -57,18 +57,19 @@ export function filesOf(row: Pick<MediaRow, 'name' | 'thumbName' | 'posterName' 
  * what refers to it (a creative): then a failure there — the database gone mid-way — leaves
  * neither row, where removing the media afterwards would need the database that just failed.
  */
-export async function storeMedia(deps: Pick<Deps, 'db' | 'media' | 'mediaTools'>, input: NewMedia): Promise<MediaRow>;
+export async function storeMedia(deps: Pick<Deps, 'db' | 'media'>, input: NewMedia): Promise<MediaRow>;
 export async function storeMedia<T>(
-  deps: Pick<Deps, 'db' | 'media' | 'mediaTools'>,
+  deps: Pick<Deps, 'db' | 'media'>,
   input: NewMedia,
   record: (insertRow: (tx: Db) => Promise<MediaRow>) => Promise<T>,
 ): Promise<T>;
 export async function storeMedia<T>(
-  deps: Pick<Deps, 'db' | 'media' | 'mediaTools'>,
+  deps: Pick<Deps, 'db' | 'media'>,
   input: NewMedia,
   record?: (insertRow: (tx: Db) => Promise<MediaRow>) => Promise<T>,
 ): Promise<T | MediaRow> {
-  const { db, media: store } = deps;
+  const { db } = deps;
+  const { store } = deps.media;
   const timestamp = Date.now();
   const name = randomMediaName(input.ext, timestamp);
   const base = baseOf(name);
@@ -84,7 +85,7 @@ export async function storeMedia<T>(
       frame = original;
     } else {
       const extracted =
-        input.poster !== undefined ? null : await extractPoster(deps.mediaTools, typeof original === 'string' ? original : '');
+        input.poster !== undefined ? null : await extractPoster(deps.media.tools, typeof original === 'string' ? original : '');
       const poster = input.poster ?? extracted?.poster ?? null;
       if (extracted) size = { width: size.width ?? extracted.width, height: size.height ?? extracted.height };
       if (poster) {

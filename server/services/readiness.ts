@@ -24,7 +24,7 @@ export interface Readiness {
 const CATALOGUE_WAIT_MS = 1_000;
 
 /** 'ok' once the catalogue engine has loaded; the probe starts the load if the server has not yet. */
-async function catalogueLoaded(catalogue: Deps['catalogue']): Promise<CheckResult> {
+async function catalogueLoaded(catalogue: Deps['caches']['catalogue']): Promise<CheckResult> {
   if (catalogue.ready) return 'ok';
   let timer: NodeJS.Timeout | undefined;
   const pending = new Promise<CheckResult>((resolve) => {
@@ -62,7 +62,7 @@ async function migrationsApplied(deps: Deps, expected: number): Promise<CheckRes
 
 const settle = (work: Promise<CheckResult>): Promise<CheckResult> => work.catch(() => 'failed');
 
-async function redisAnswers(redis: NonNullable<Deps['redis']>): Promise<CheckResult> {
+async function redisAnswers(redis: NonNullable<Deps['ops']['redis']>): Promise<CheckResult> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<CheckResult>((resolve) => {
     timer = setTimeout(() => resolve('failed'), REDIS_PING_TIMEOUT_MS);
@@ -84,11 +84,11 @@ export async function checkReadiness(deps: Deps, expectedMigrations: number): Pr
   const [database, migrations, media, redis, catalogue] = await Promise.all([
     settle(deps.db.execute(sql`select 1`).then(() => 'ok' as const)),
     settle(migrationsApplied(deps, expectedMigrations)),
-    settle(deps.media.probe().then(() => 'ok' as const)),
-    deps.redis ? settle(redisAnswers(deps.redis)) : undefined,
-    catalogueLoaded(deps.catalogue),
+    settle(deps.media.store.probe().then(() => 'ok' as const)),
+    deps.ops.redis ? settle(redisAnswers(deps.ops.redis)) : undefined,
+    catalogueLoaded(deps.caches.catalogue),
   ]);
-  const server: CheckResult = deps.lifecycle.stopping ? 'stopping' : 'ok';
+  const server: CheckResult = deps.ops.lifecycle.stopping ? 'stopping' : 'ok';
   const checks = { database, migrations, media, ...(redis ? { redis } : {}), catalogue, server };
   return { ready: Object.values(checks).every((v) => v === 'ok'), checks };
 }

@@ -55,7 +55,7 @@ export async function insertUsers(db: Db, count: number, role: Role = 'user') {
  * HMAC-signed token), without a password check: for tests that need many users.
  */
 export async function sessionCookieFor(deps: Deps, userId: string): Promise<string> {
-  const ctx = await deps.auth.$context;
+  const ctx = await deps.auth.betterAuth.$context;
   const session = await ctx.internalAdapter.createSession(userId);
   const signature = crypto.createHmac('sha256', ctx.secret).update(session.token).digest('base64');
   return `${ctx.authCookies.sessionToken.name}=${encodeURIComponent(`${session.token}.${signature}`)}`;

@@ -10,7 +10,7 @@ import { createApp, type App } from '@server/app';
 import { openDatabase, type Database, type Db } from '@server/db/client';
 import type { Capacity } from '@server/db/load-shedding';
 import { createAccount, DEMO_PASSWORD } from '@server/db/seed/accounts';
-import { buildDeps } from '@server/deps';
+import { buildDeps } from '@server/deps/build-deps';
 import { parseEnv, toConfig, type ServerConfig } from '@server/env';
 import type { Deps } from '@server/http/context';
 import type { Mailer } from '@server/mail/mailer';
@@ -169,7 +169,7 @@ export async function createUser(
     lastName: input.lastName ?? input.role.charAt(0).toUpperCase() + input.role.slice(1),
     password: input.password ?? DEMO_PASSWORD,
   };
-  const id = await createAccount(deps.db, deps.auth, account);
+  const id = await createAccount(deps.db, deps.auth.betterAuth, account);
   return { id, ...account };
 }
 
@@ -238,7 +238,7 @@ async function dropDatabase(serverUrl: string, name: string): Promise<void> {
 
 /**
  * The request body; a text or JSON body also gets the Content-Length a client sends over HTTP
- * (in-process requests have none, and the JSON body limit reads it: server/http/json-body-limit.ts).
+ * (in-process requests have none, and the JSON body limit reads it: server/http/limits/json-body-limit.ts).
  */
 function encodeBody(body: unknown, headers: Headers): BodyInit | undefined {
   if (body === undefined) return undefined;
@@ -338,9 +338,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     if (closed) return;
     closed = true;
     try {
-      deps.catalogue.close();
-      await deps.notifier.idle();
-      await deps.mailer.close();
+      deps.caches.catalogue.close();
+      await deps.events.notifier.idle();
+      await deps.outbound.mailer.close();
       await opened.dispose();
     } finally {
       await fs.rm(dataDir, { recursive: true, force: true });

@@ -11,7 +11,7 @@ export async function seedIfEmpty(deps: Deps): Promise<boolean> {
   if (count > 0) return false;
   const started = Date.now();
   const ids = {} as Record<(typeof DEMO_ACCOUNTS)[number]['role'], string>;
-  for (const account of DEMO_ACCOUNTS) ids[account.role] = await createAccount(deps.db, deps.auth, account);
+  for (const account of DEMO_ACCOUNTS) ids[account.role] = await createAccount(deps.db, deps.auth.betterAuth, account);
   let counts: Awaited<ReturnType<typeof seedDemoContent>>;
   try {
     counts = await seedDemoContent(deps, { specialist: ids.specialist, admin: ids.admin, agency: ids.agency });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthWindow } from '@domain/calendar';
 import { ADVERTISER_MAX, NAME_MAX } from '@domain/limits';
 import { CATEGORY_KEYS, CATEGORY_LISTS } from '@domain/vocabulary';
-import { buildDeps } from '@server/deps';
+import { buildDeps } from '@server/deps/build-deps';
 import { parseEnv, toConfig } from '@server/env';
 import type { Deps } from '@server/http/context';
 import { createDiskStore } from '@server/media/store';
@@ -108,9 +108,9 @@ describe('demo seed', () => {
     const files = await deps.db.select().from(media);
     expect(files.length).toBe((await all()).length);
     for (const f of files) {
-      expect(await deps.media.exists(f.name), f.name).toBe(true);
-      expect(f.thumbName && (await deps.media.exists(f.thumbName))).toBe(true);
-      if (f.contentType.startsWith('video/')) expect(f.posterName && (await deps.media.exists(f.posterName))).toBe(true);
+      expect(await deps.media.store.exists(f.name), f.name).toBe(true);
+      expect(f.thumbName && (await deps.media.store.exists(f.thumbName))).toBe(true);
+      if (f.contentType.startsWith('video/')) expect(f.posterName && (await deps.media.store.exists(f.posterName))).toBe(true);
     }
   });
 

@@ -15,6 +15,6 @@ export function analyticsRoutes(deps: Deps) {
     '/',
     route(deps, { permission: 'analytics:read', cache: 'allowed' }),
     queryInput(analyticsQuery),
-    async (c) => c.json(await deps.expensiveQueries.run(() => getAnalytics(deps.db, c.req.valid('query').period))),
+    async (c) => c.json(await deps.limits.expensiveQueries.run(() => getAnalytics(deps.db, c.req.valid('query').period))),
   );
 }

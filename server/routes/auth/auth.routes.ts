@@ -58,7 +58,7 @@ export function authRoutes(deps: Deps) {
         jsonInput(loginInput),
         async (c) => {
           const input = c.req.valid('json');
-          await deps.signInGuard.admit(c, input.email);
+          await deps.auth.signInGuard.admit(c, input.email);
           const result = await callAuth(deps, c, '/sign-in/email', { email: input.email, password: input.password });
           if (!result.ok) {
             throwIfRefused(result);
@@ -68,21 +68,21 @@ export function authRoutes(deps: Deps) {
             logger.error({ status: result.status, body: result.body }, 'sign-in failed');
             throw new AppError('INTERNAL', { message: MSG.loginError });
           }
-          await deps.signInGuard.succeeded(c, input.email);
+          await deps.auth.signInGuard.succeeded(c, input.email);
           forwardCookies(c, result);
           return c.json({ user: sessionUser(result) });
         },
       )
 
       // The same answer whether or not an account has the address: better-auth answers an unknown one
-      // as a known one (after the same lookups), and the mail leaves off the request path (deps.ts).
+      // as a known one (after the same lookups), and the mail leaves off the request path (server/deps/auth-deps.ts).
       .post(
         '/forgot-password',
         route(deps, { budget: 'passwordReset', invalidates: 'shared views', forgetsSessions: true }),
         jsonInput(passwordResetRequestInput),
         async (c) => {
           const { email } = c.req.valid('json');
-          await deps.passwordResetLimit.admit(email);
+          await deps.auth.passwordResetLimit.admit(email);
           const result = await callAuth(deps, c, '/request-password-reset', { email });
           if (!result.ok) {
             throwIfRefused(result);

@@ -18,8 +18,8 @@ export async function withCreativeForm<T>(
   options: { mediaRequired: boolean },
   handle: (input: CreativeInputData, file: UploadedFile | null) => Promise<T>,
 ): Promise<T> {
-  const { fields, file } = await readUpload(c, deps.media);
-  if (file) deps.metrics?.countUpload(file.size);
+  const { fields, file } = await readUpload(c, deps.media.store);
+  if (file) deps.ops.metrics?.countUpload(file.size);
   try {
     const input = parseForm(fields);
     if (options.mediaRequired && !file) {
@@ -27,7 +27,7 @@ export async function withCreativeForm<T>(
     }
     return await handle(input, file);
   } finally {
-    if (file) await deps.media.discardTemp(file.tempPath);
+    if (file) await deps.media.store.discardTemp(file.tempPath);
   }
 }
 
@@ -43,11 +43,11 @@ function parseForm(fields: Record<string, string>): CreativeInputData {
 
 /** A multipart body with one `media` file (required), streamed to a temp file that is removed when `handle` returns. */
 export async function withUploadedMedia<T>(c: Context<AppEnv>, deps: Deps, handle: (file: UploadedFile) => Promise<T>): Promise<T> {
-  const { file } = await readUpload(c, deps.media);
+  const { file } = await readUpload(c, deps.media.store);
   if (!file) throw new AppError('VALIDATION', { message: MSG.mediaRequired, fields: { media: MSG.mediaRequired } });
   try {
     return await handle(file);
   } finally {
-    await deps.media.discardTemp(file.tempPath);
+    await deps.media.store.discardTemp(file.tempPath);
   }
 }

@@ -51,14 +51,14 @@ export function creativesRoutes(deps: Deps) {
         return c.json(
           viewer
             ? await memberGalleryPage(deps, c, viewer, query)
-            : await listGallery(db, null, query, deps.catalogue, deps.expensiveQueries.guard),
+            : await listGallery(db, null, query, deps.caches.catalogue, deps.limits.expensiveQueries.guard),
         );
       })
       // Counts of the filter dialog: the catalogue's in memory, a search's from its matches (cached like the gallery).
       .get('/facets', route(deps, { cache: 'analysis access' }), queryInput(facetsQueryInput), async (c) => {
         const withAnalysis = can(c.get('user')?.role, 'creative:read-analysis');
         const query = c.req.valid('query');
-        return c.json(await facetCounts(db, deps.catalogue, withAnalysis, query, deps.expensiveQueries.guard));
+        return c.json(await facetCounts(db, deps.caches.catalogue, withAnalysis, query, deps.limits.expensiveQueries.guard));
       })
       .get('/highlights', shared, async (c) => c.json(await getHighlights(db, c.get('user'))))
       // Before '/:id', which would take 'suggestions' for an id.
@@ -72,7 +72,7 @@ export function creativesRoutes(deps: Deps) {
         if (viewer) return c.json(await memberSimilar(deps, c, viewer, creativeId(c)));
         const source = await readSimilarSource(db, creativeId(c));
         checkMayOpen(source, null);
-        return c.json(await similarTo(db, source, { withAnalysis: false }, deps.catalogue));
+        return c.json(await similarTo(db, source, { withAnalysis: false }, deps.caches.catalogue));
       })
 
       .post('/:id/like', route(deps, { permission: 'creative:like', budget: 'like', invalidates: 'shared views' }), async (c) =>
@@ -84,7 +84,7 @@ export function creativesRoutes(deps: Deps) {
 
       .get('/:id/download', route(deps, { permission: 'creative:download' }), async (c) => {
         const file = await getDownload(db, currentUser(c), creativeId(c));
-        return serveFile(c, deps.media, file.mediaName, file.contentType, {
+        return serveFile(c, deps.media.store, file.mediaName, file.contentType, {
           downloadName: downloadFileName(file.name, file.contentType),
         });
       })

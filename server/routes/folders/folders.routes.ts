@@ -8,7 +8,7 @@ import { MSG } from '@domain/messages';
 import type { AppEnv, Deps } from '@server/http/context';
 import { idParam } from '@server/http/route-params';
 import { route } from '@server/http/route-policy';
-import { zipAttachment } from '@server/http/zip-attachment';
+import { zipAttachment } from '@server/http/delivery/zip-attachment';
 import { streamCreativesZip } from '@server/services/creatives-zip';
 import { jsonInput, queryInput } from '@server/http/validate';
 import {
@@ -51,7 +51,7 @@ export function foldersRoutes(deps: Deps) {
       // The folder's originals as one streamed ZIP with a README.txt (HEAD: the same checks, no body).
       .get('/:id/zip', read, async (c) => {
         const { folder, creatives } = await folderZipContents(db, currentUser(c), folderId(c));
-        return zipAttachment(c, folder.name, () => streamCreativesZip(deps.media, creatives, folderReadmeTitle(folder.name)));
+        return zipAttachment(c, folder.name, () => streamCreativesZip(deps.media.store, creatives, folderReadmeTitle(folder.name)));
       })
       .put('/:id/creatives/:creativeId', write, async (c) =>
         c.json(await addToFolder(db, currentUser(c), folderId(c), idParam(c, 'creativeId', MSG.creativeNotFound))),

@@ -72,7 +72,7 @@ export function meRoutes(deps: Deps) {
       .delete('/', write, jsonInput(deleteAccountInput), async (c) => {
         const me = currentUser(c);
         const { password } = c.req.valid('json');
-        const valid = await deps.auth.api
+        const valid = await deps.auth.betterAuth.api
           .verifyPassword({ body: { password }, headers: new Headers({ cookie: c.req.header('cookie') ?? '' }) })
           .then(() => true)
           .catch((err: unknown) => {

@@ -21,11 +21,11 @@ export function mediaRoutes(deps: Deps, sessions: SessionCache) {
     if (!contentType || audience.length === 0) return hidden(c);
     c.header('Cross-Origin-Resource-Policy', 'same-origin');
     if (audience.some((creative) => creative.status === 'approved')) {
-      return serveFile(c, deps.media, name, contentType);
+      return serveFile(c, deps.media.store, name, contentType);
     }
     const viewer = await userOfRequest(deps, sessions, c.req.header('cookie'));
     if (!audience.some((creative) => canViewCreative(creative, viewer))) return hidden(c);
-    return serveFile(c, deps.media, name, contentType, { restricted: true });
+    return serveFile(c, deps.media.store, name, contentType, { restricted: true });
   });
 }
 

@@ -3,7 +3,7 @@ import { pageQuery } from '@domain/schemas/paging';
 import { notificationPrefsInput } from '@domain/schemas/notifications';
 import { currentUser } from '@server/auth/session';
 import type { AppEnv, Deps } from '@server/http/context';
-import { liveCountStream } from '@server/http/live-count-stream';
+import { liveCountStream } from '@server/http/delivery/live-count-stream';
 import { idParam } from '@server/http/route-params';
 import { route } from '@server/http/route-policy';
 import { jsonInput, queryInput } from '@server/http/validate';
@@ -28,13 +28,13 @@ export function notificationsRoutes(deps: Deps) {
     .post('/read-all', write, async (c) => {
       const { id } = currentUser(c);
       await markAllRead(db, id);
-      await deps.notificationEvents.publish([id]);
+      await deps.events.notificationEvents.publish([id]);
       return c.json({ unread: 0 });
     })
     .post('/:id/read', write, async (c) => {
       const { id } = currentUser(c);
       await markRead(db, id, idParam(c, 'id'));
-      await deps.notificationEvents.publish([id]);
+      await deps.events.notificationEvents.publish([id]);
       return c.json({ unread: await unreadCount(db, id) });
     })
     .get('/preferences', read, async (c) => {
@@ -47,7 +47,7 @@ export function notificationsRoutes(deps: Deps) {
     })
     .get('/events', read, (c) => {
       const userId = currentUser(c).id;
-      const events = deps.notificationEvents;
+      const events = deps.events.notificationEvents;
       return liveCountStream(c, deps, {
         event: 'unread',
         channel: events,

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { reviewListQuery } from '@domain/schemas/creative';
 import type { AppEnv, Deps } from '@server/http/context';
-import { liveCountStream } from '@server/http/live-count-stream';
+import { liveCountStream } from '@server/http/delivery/live-count-stream';
 import { route } from '@server/http/route-policy';
 import { queryInput } from '@server/http/validate';
 import { countByStatus, listByStatus } from '@server/services/creatives/review.service';
@@ -22,9 +22,9 @@ export function reviewRoutes(deps: Deps) {
     .get('/events', route(deps, { permission: 'creative:review' }), (c) =>
       liveCountStream(c, deps, {
         event: 'pending',
-        channel: deps.pending,
-        count: () => deps.pending.count(),
-        subscribe: (listener) => deps.pending.subscribe(listener),
+        channel: deps.events.pending,
+        count: () => deps.events.pending.count(),
+        subscribe: (listener) => deps.events.pending.subscribe(listener),
       }),
     );
 }

@@ -10,7 +10,7 @@ import type { AppEnv, Deps } from '@server/http/context';
 import { idParam } from '@server/http/route-params';
 import { route } from '@server/http/route-policy';
 import { jsonInput, queryInput } from '@server/http/validate';
-import { zipAttachment } from '@server/http/zip-attachment';
+import { zipAttachment } from '@server/http/delivery/zip-attachment';
 import { serveFile } from '@server/media/serve-file';
 import { streamCreativesZip } from '@server/services/creatives-zip';
 import {
@@ -37,7 +37,8 @@ const creativeId = (c: Context) => idParam(c, 'creativeId', MSG.creativeNotFound
  * protected link, the unlock cookie of that token) opens one folder's approved creatives and nothing else.
  */
 export function sharesRoutes(deps: Deps) {
-  const { db, shareAccess } = deps;
+  const { db } = deps;
+  const { shareAccess } = deps.auth;
   /** The link, when it works now and this browser may read it: 404 / 410, or 401 PASSWORD_REQUIRED. */
   const readable = async (c: Context): Promise<OpenShare> => {
     const token = tokenOf(c);
@@ -66,13 +67,17 @@ export function sharesRoutes(deps: Deps) {
       .get('/:token/creatives/:creativeId', async (c) => c.json(await sharedCreative(db, await readable(c), creativeId(c))))
       .get('/:token/creatives/:creativeId/download', async (c) => {
         const file = await sharedDownload(db, await readable(c), creativeId(c));
-        return serveFile(c, deps.media, file.mediaName, file.contentType, { downloadName: downloadFileName(file.name, file.contentType) });
+        return serveFile(c, deps.media.store, file.mediaName, file.contentType, {
+          downloadName: downloadFileName(file.name, file.contentType),
+        });
       })
       // The whole folder as the owner's ZIP would be (HEAD: the same checks, no body); counts no view.
       .get('/:token/zip', async (c) => {
         const share = await readable(c);
         const creatives = await sharedZipContents(db, share);
-        return zipAttachment(c, share.folderName, () => streamCreativesZip(deps.media, creatives, folderReadmeTitle(share.folderName)));
+        return zipAttachment(c, share.folderName, () =>
+          streamCreativesZip(deps.media.store, creatives, folderReadmeTitle(share.folderName)),
+        );
       })
   );
 }

@@ -14,7 +14,7 @@ export function usersRoutes(deps: Deps) {
   const staff = route(deps, { permission: 'user:manage', budget: 'staff', invalidates: 'shared views', forgetsSessions: true });
   return new Hono<AppEnv>()
     .get('/', route(deps, { permission: 'user:manage', cache: 'allowed' }), queryInput(userListQuery), async (c) =>
-      c.json(await deps.expensiveQueries.run(() => listUsers(db, c.req.valid('query')))),
+      c.json(await deps.limits.expensiveQueries.run(() => listUsers(db, c.req.valid('query')))),
     )
     .patch('/:id/role', staff, jsonInput(roleInput), async (c) =>
       c.json(await setRole(db, currentUser(c), idParam(c, 'id', MSG.userNotFound), c.req.valid('json').role)),

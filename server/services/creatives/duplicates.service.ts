@@ -78,8 +78,8 @@ export async function findDuplicates(db: Db, fp: Fingerprint): Promise<Candidate
  * The fingerprint of a file about to be sent: its SHA-256 (computed while it streamed in) and the
  * dHash of the image, or of the video's poster frame (no ffmpeg: exact duplicates only).
  */
-export async function fingerprintOf(deps: Pick<Deps, 'mediaTools'>, file: UploadedFile): Promise<Fingerprint> {
-  const picture = file.kind === 'image' ? file.tempPath : ((await extractPoster(deps.mediaTools, file.tempPath))?.poster ?? null);
+export async function fingerprintOf(deps: Pick<Deps, 'media'>, file: UploadedFile): Promise<Fingerprint> {
+  const picture = file.kind === 'image' ? file.tempPath : ((await extractPoster(deps.media.tools, file.tempPath))?.poster ?? null);
   return { sha256: file.sha256, phash: picture ? await perceptualHash(picture) : null };
 }
 
@@ -88,7 +88,7 @@ export async function fingerprintOf(deps: Pick<Deps, 'mediaTools'>, file: Upload
  * (approved ones, their own submissions, everything for the staff), and only the fact that another
  * one matches when they may not open it — never its name, picture or advertiser.
  */
-export async function checkDuplicates(deps: Pick<Deps, 'db' | 'mediaTools'>, viewer: User, file: UploadedFile): Promise<DuplicateCheck> {
+export async function checkDuplicates(deps: Pick<Deps, 'db' | 'media'>, viewer: User, file: UploadedFile): Promise<DuplicateCheck> {
   const candidates = await findDuplicates(deps.db, await fingerprintOf(deps, file));
   const visible = candidates.filter((c) => canViewCreative(c, viewer)).slice(0, SHOWN_MATCHES);
   const rows = visible.length

@@ -101,8 +101,8 @@ export async function review(deps: Deps, viewer: User, id: string, action: Revie
     const type = action === 'approve' ? 'creative_approved' : 'creative_rejected';
     return notifySubmitter(tx, { id, submittedBy: row.submittedBy }, viewer.id, type, fields.rejectionReason ?? null);
   });
-  await deps.pending.publish();
-  await deps.notifier.deliver(deliveries);
+  await deps.events.pending.publish();
+  await deps.events.notifier.deliver(deliveries);
   return getCreative(deps.db, viewer, id);
 }
 
@@ -126,6 +126,6 @@ export async function feature(deps: Deps, viewer: User, id: string, input: { ana
     // Editing the analysis of the creative already featured is no news for its submitter.
     return row.isFeatured ? [] : notifySubmitter(tx, { id, submittedBy: row.submittedBy }, viewer.id, 'creative_featured');
   });
-  await deps.notifier.deliver(deliveries);
+  await deps.events.notifier.deliver(deliveries);
   return getCreative(deps.db, viewer, id);
 }

@@ -69,14 +69,14 @@ export async function submitCreative(deps: Deps, viewer: User, input: CreativeIn
     const deliveries = status === 'pending' ? await notifyStaffOfPending(tx, inserted!, viewer.id) : [];
     return { row: inserted!, deliveries };
   });
-  deps.webhooks(deps.config.env.SUBMISSION_WEBHOOK_URL, {
+  deps.outbound.webhooks(deps.config.env.SUBMISSION_WEBHOOK_URL, {
     name: row.name,
     createdAt: row.createdAt.toISOString(),
     submittedBy: { firstName: viewer.firstName, lastName: viewer.lastName },
     status: row.status,
   });
-  await deps.pending.publish();
-  await deps.notifier.deliver(deliveries);
+  await deps.events.pending.publish();
+  await deps.events.notifier.deliver(deliveries);
   return getCreative(deps.db, viewer, row.id);
 }
 
@@ -100,7 +100,7 @@ export async function updateCreative(
       write(tx, { mediaId: stored.id, mediaType: file.kind, ...fingerprintColumns(fingerprint) }),
     );
   } else await write(deps.db);
-  if (file && existing.mediaId) await deleteMedia(deps.db, deps.media, existing.mediaId);
+  if (file && existing.mediaId) await deleteMedia(deps.db, deps.media.store, existing.mediaId);
   return getCreative(deps.db, viewer, id);
 }
 
@@ -108,8 +108,8 @@ export async function updateCreative(
 export async function deleteCreative(deps: Deps, id: string): Promise<void> {
   const [row] = await deps.db.delete(creatives).where(eq(creatives.id, id)).returning({ mediaId: creatives.mediaId });
   if (!row) throw new AppError('NOT_FOUND', { message: MSG.creativeNotFound });
-  if (row.mediaId) await deleteMedia(deps.db, deps.media, row.mediaId);
-  await deps.pending.publish();
+  if (row.mediaId) await deleteMedia(deps.db, deps.media.store, row.mediaId);
+  await deps.events.pending.publish();
 }
 
 /** The simple admin form: an approved creative whose image is a URL. */

@@ -12,8 +12,8 @@ import {
 } from '@domain/shares';
 import { failClosed } from '@server/auth/sign-in-unavailable';
 import { clientAddress, clientKey } from '@server/http/client-address';
-import type { Bucket, RateLimitStore } from '@server/http/rate-limit-store';
-import { RateLimitedError } from '@server/http/rate-limited';
+import type { Bucket, RateLimitStore } from '@server/http/limits/rate-limit-store';
+import { RateLimitedError } from '@server/http/limits/rate-limited';
 import { logger } from '@server/log';
 
 const COOKIE = 'creatheque.share';

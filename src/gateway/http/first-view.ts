@@ -1,7 +1,7 @@
 import { FIRST_VIEW_ELEMENT_ID, FIRST_VIEW_STATUS_KEY } from '@domain/first-view';
 
 /**
- * The API answers the server inlined in the page for its first render (server/http/first-view.ts):
+ * The API answers the server inlined in the page for its first render (server/http/delivery/first-view.ts):
  * each is handed out once, to the first GET of its URL, instead of a round trip. A later GET of
  * the same URL (a refetch after a like, a visit back) goes to the server as usual, and those left
  * unused are dropped after the first write or 30 s, so that none can be served stale. Absent (the

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { AppError } from '@domain/errors';
-import type { AppEnv } from './context';
+import type { AppEnv } from '@server/http/context';
 
 /** JSON bodies are small; uploads (multipart) have their own streaming limits (server/media/upload.ts). */
 export const JSON_BODY_LIMIT = 256 * 1024;

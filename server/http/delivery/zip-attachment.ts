@@ -9,7 +9,7 @@ function rfc5987(value: string): string {
 /**
  * The answer carrying a streamed ZIP (server/services/creatives-zip.ts) named after `title` (a
  * folder's name): an attachment with a plain ASCII `filename` and the accented one in `filename*`,
- * never cached, never compressed (nothing here goes through server/http/compression.ts: media are
+ * never cached, never compressed (nothing here goes through server/http/delivery/compression.ts: media are
  * already compressed and the body is a stream), no length (it is written as it is read). A HEAD
  * gets the headers only, and `body` is not even made: the web app asks it first to learn about an
  * error before it hands the address to the browser's downloader.

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryRateLimitStore, type Bucket, type RateLimitStore } from './rate-limit-store';
 import { RedisRateLimitStore } from './redis-rate-limit-store';
-import type { RedisLink } from '../redis/redis-link';
-import { dropRedisNamespace, openTestRedis, probeRedis } from '../redis/test-redis';
+import type { RedisLink } from '@server/redis/redis-link';
+import { dropRedisNamespace, openTestRedis, probeRedis } from '@server/redis/test-redis';
 
 const perMinute = (limit: number) => ({ limit, windowSeconds: 60 });
 const redis = await probeRedis();

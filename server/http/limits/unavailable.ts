@@ -11,7 +11,7 @@ import { AppError } from '@domain/errors';
  * - `isOverload`: too busy right now — AppError UNAVAILABLE, thrown by the load shedding
  *   (server/db/load-shedding.ts: the expensive reads' queue full or its wait over), by the pool
  *   when no connection comes free in time (server/db/cancellable-pool.ts) and at the request's
- *   deadline (server/http/deadline.ts); or a statement PostgreSQL cancelled (57014);
+ *   deadline (server/http/limits/deadline.ts); or a statement PostgreSQL cancelled (57014);
  * - `isConnectionFailure`: a dependency out of reach — PostgreSQL refusing, down, restarting or
  *   out of connections (SQLSTATE class 08, 57P01–57P03, 53300), a socket refused or reset
  *   (ECONNREFUSED…), pg's messages of a lost connection;

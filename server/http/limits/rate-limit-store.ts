@@ -11,7 +11,7 @@ export interface Bucket {
 
 /**
  * Where the buckets of the write budgets live. The memory store below serves one process; when
- * several instances share the traffic, RedisRateLimitStore (server/http/redis-rate-limit-store.ts,
+ * several instances share the traffic, RedisRateLimitStore (server/http/limits/redis-rate-limit-store.ts,
  * the same arithmetic run atomically in Redis) replaces it, else each instance would grant the
  * whole budget on its own.
  */

@@ -1,5 +1,5 @@
-import { luaScript } from '../redis/lua-script';
-import type { RedisLink } from '../redis/redis-link';
+import { luaScript } from '@server/redis/lua-script';
+import type { RedisLink } from '@server/redis/redis-link';
 import type { Bucket, RateLimitStore } from './rate-limit-store';
 
 /**

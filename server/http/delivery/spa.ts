@@ -6,10 +6,10 @@ import { withVary } from './compression';
 import { sendBody } from './conditional-get';
 import { routePreloads } from './route-preloads';
 import type { ApiGet, PageRenderer } from '@domain/page-render';
-import { hasSession, HTML, PageMaker, pageTemplate } from '../render/page-maker';
-import type { ResponseCache } from '../cache/response-cache';
-import type { AppEnv } from './context';
-import { logger } from '../log';
+import { hasSession, HTML, PageMaker, pageTemplate } from '@server/render/page-maker';
+import type { ResponseCache } from '@server/cache/response-cache';
+import type { AppEnv } from '@server/http/context';
+import { logger } from '@server/log';
 
 /**
  * Serves the built web app from `distDir`: hashed assets cached for a year, and the page of every

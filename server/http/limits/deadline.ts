@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
-import { currentScope, RequestScope } from '../db/request-scope';
-import type { AppEnv } from './context';
+import { currentScope, RequestScope } from '@server/db/request-scope';
+import type { AppEnv } from '@server/http/context';
 import { overloaded } from './unavailable';
 
 /**

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { compress, COMPRESS_MIN_BYTES, preferredEncoding, type EncodedVariants } from './compression';
-import type { AppEnv } from './context';
+import type { AppEnv } from '@server/http/context';
 
 /** A strong ETag: SHA-1 of the body bytes (a string counts as its UTF-8 bytes), base64url (27 characters). */
 export function etagOf(body: Uint8Array | string): string {

@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { AppError } from '@domain/errors';
-import { sessionOfRequest } from '../auth/session';
-import type { LiveChannel } from '../services/live-channel';
-import type { AppEnv, Deps } from './context';
+import { sessionOfRequest } from '@server/auth/session';
+import type { LiveChannel } from '@server/services/live-channel';
+import type { AppEnv, Deps } from '@server/http/context';
 
 /** A comment this often keeps proxies from closing an idle stream. */
 const HEARTBEAT_MS = 25_000;
@@ -38,7 +38,7 @@ export async function liveCountStream(c: Context<AppEnv>, deps: Deps, live: Live
     const own = await sessionOfRequest(deps, c.req.header('cookie'));
     if (!own) throw new AppError('UNAUTHENTICATED');
     const counted = await live.count();
-    return { first: latest ?? counted, held: deps.sessionStreams.hold({ sessionId: own.sessionId, role: own.user.role }) };
+    return { first: latest ?? counted, held: deps.events.sessionStreams.hold({ sessionId: own.sessionId, role: own.user.role }) };
   };
   const { first, held } = await opening().catch((err: unknown) => {
     unsubscribe();

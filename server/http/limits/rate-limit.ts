@@ -1,12 +1,12 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { MSG } from '@domain/messages';
-import { logger } from '../log';
-import { clientAddress, clientKey, isLoopback } from './client-address';
-import type { AppEnv, Deps } from './context';
-import { isSafeMethod } from './methods';
+import { logger } from '@server/log';
+import { clientAddress, clientKey, isLoopback } from '@server/http/client-address';
+import type { AppEnv, Deps } from '@server/http/context';
+import { isSafeMethod } from '@server/http/methods';
 import type { Bucket } from './rate-limit-store';
 import { RateLimitedError } from './rate-limited';
-import { policyOf } from './route-policy';
+import { policyOf } from '@server/http/route-policy';
 import { scaledBudgets, type WriteKind } from './write-budgets';
 
 /** The budget kind of this request: its route's (route-policy.ts), 'unknown' for a write no route declares (a 404), null for a free read. */
@@ -26,8 +26,8 @@ function budgetKindOf(c: Context<AppEnv>): WriteKind | null {
  * bound abuse, they do not guard secrets, and refusing every write for as long as Redis is down
  * would be worse — and the failure is logged once until the store answers again.
  */
-export function writeRateLimit(deps: Pick<Deps, 'config' | 'writeLimits'>): MiddlewareHandler<AppEnv> {
-  const store = deps.writeLimits;
+export function writeRateLimit(deps: Pick<Deps, 'config' | 'limits'>): MiddlewareHandler<AppEnv> {
+  const store = deps.limits.writes;
   const factor = deps.config.env.WRITE_RATE_LIMIT;
   if (!store || factor === 'off') return (_c, next) => next();
   const budgets = scaledBudgets(factor);

@@ -2,7 +2,7 @@ import { FIRST_VIEW_ELEMENT_ID, FIRST_VIEW_STATUS_KEY } from '@domain/first-view
 import type { FirstViewAnswer } from '@domain/page-render';
 import { IMAGE_SIZES, type ImagePlace } from '@domain/image-sizes';
 import type { Creative, Highlights, ImageSources } from '@domain/types';
-import { cacheKey } from '../cache/response-cache';
+import { cacheKey } from '@server/cache/response-cache';
 
 /**
  * The first view of a page without a second round trip: the HTML of a page carries the API
