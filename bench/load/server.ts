@@ -82,7 +82,12 @@ export async function startServer(options: {
   };
   const log = fs.openSync(options.logFile, 'w');
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, [...START.nodeFlags, options.entry], { env, stdio: ['ignore', log, log] });
+  // BENCH_SERVER_FLAGS adds Node flags to the server's own (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it).
+  const extraFlags = process.env.BENCH_SERVER_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
+  const child: ChildProcess = spawn(process.execPath, [...START.nodeFlags, ...extraFlags, options.entry], {
+    env,
+    stdio: ['ignore', log, log],
+  });
   fs.closeSync(log);
   let exited: number | null = null;
   child.once('exit', (code) => {
