@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countFacets } from '@domain/facets';
+import { searchTextOf } from '@domain/search';
 import { facetsQueryInput, filtersOf, galleryQueryInput } from '@domain/schemas/gallery';
 import type { Creative, FacetCounts, Page } from '@domain/types';
 import { CATEGORY_KEYS, CATEGORY_LISTS } from '@domain/vocabulary';
@@ -12,6 +13,7 @@ import { facetCounts } from '@server/services/creatives/facets.service';
 import { listGallery, listGalleryForMembers } from '@server/services/creatives/gallery.service';
 import { firstMatching } from '@server/services/creatives/search';
 import { readSimilarSource, similarTo } from '@server/services/creatives/similar.service';
+import { suggest } from '@server/services/creatives/suggestions.service';
 import { insertCreative } from './helpers/fixtures';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -22,7 +24,8 @@ import { createTestApp, type TestApp } from './helpers/test-app';
  * flags; each sort; visitors and members) and random writes between them (likes and unlikes through
  * the API, approvals, rejections, tag and name edits, deletions, featuring, new creatives, straight
  * to the database): every page of every view, the cursor of a page taken before a write and followed
- * after it, the corrected term, the filter counts and the similar creatives of a random one agree. On PGlite, and on PostgreSQL when
+ * after it, the corrected term, the filter counts, the similar creatives of a random one and the suggestions of
+ * what is typed agree. On PGlite, and on PostgreSQL when
  * DATABASE_URL is set (npm test runs both).
  */
 
@@ -118,6 +121,16 @@ function termOf(r: Random): string | undefined {
   }
 }
 
+/** What is typed in the search box: the first 2–5 letters of one or two words, sometimes in capitals or with accents. */
+function typedOf(r: Random): string {
+  const start = () => {
+    const word = r.pick([...WORDS, ...ADVERTISERS]);
+    return word.slice(0, 2 + r.int(4));
+  };
+  const typed = r.next() < 0.3 ? `${start()} ${start()}` : start();
+  return r.next() < 0.2 ? typed.toUpperCase() : typed;
+}
+
 function viewOf(r: Random): Record<string, string | string[]> {
   const view: Record<string, string | string[]> = {};
   const q = termOf(r);
@@ -209,12 +222,19 @@ async function randomWrite(r: Random): Promise<string> {
     case 4:
       await t.db.update(creatives).set(tagsOf(r)).where(eq(creatives.id, any.id));
       return `edit tags ${any.id}`;
-    case 5:
+    case 5: {
+      // With its search text, as every write keeps it (domain/search.ts searchTextOf).
+      const [{ advertiser }] = (await t.db
+        .select({ advertiser: creatives.advertiser })
+        .from(creatives)
+        .where(eq(creatives.id, any.id))) as [{ advertiser: string }];
+      const name = r.some(WORDS, 3).join(' ');
       await t.db
         .update(creatives)
-        .set({ name: r.some(WORDS, 3).join(' '), isJuntoAngel: r.next() < 0.5 })
+        .set({ name, searchText: searchTextOf({ name, advertiser }), isJuntoAngel: r.next() < 0.5 })
         .where(eq(creatives.id, any.id));
       return `edit name ${any.id}`;
+    }
     case 6:
       await t.db.delete(creatives).where(inArray(creatives.id, [any.id]));
       return `delete ${any.id}`;
@@ -230,7 +250,7 @@ async function randomWrite(r: Random): Promise<string> {
 }
 
 describe('the catalogue engine', () => {
-  it('answers every page, cursor, correction, count and similar list of random views as SQL does, through random writes', async () => {
+  it('answers every page, cursor, correction, count, similar list and suggestion of random views as SQL does, through random writes', async () => {
     const r = generator(SEED);
     for (let i = 0; i < 40; i++) await insertCreative(t.db, creativeValues(r));
     for (let round = 0; round < ROUNDS; round++) {
@@ -252,6 +272,10 @@ describe('the catalogue engine', () => {
         const similar = async (engine: boolean) =>
           (await similarTo(t.db, source, { withAnalysis: members }, engine ? t.deps.caches.catalogue : null)).map((c) => c.id);
         expect(await similar(true), `${context} (similar to ${source.id})`).toEqual(await similar(false));
+        const typed = typedOf(r);
+        expect(await suggest(t.db, typed, engineInUse ?? t.deps.caches.catalogue), `${context} (suggestions of ${typed})`).toEqual(
+          await suggest(t.db, typed, null),
+        );
         // A cursor taken before a write goes on after it as SQL's does.
         const first = await pageOf(view, members, true);
         writes.push(await randomWrite(r));

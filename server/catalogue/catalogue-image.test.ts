@@ -6,6 +6,7 @@ import { FACET_KEYS } from '@domain/facets';
 import { readCatalogueImage, saveCatalogueImage } from './catalogue-image';
 import { CatalogueIndex, type CatalogueEntry } from './catalogue-index';
 import { pageOf, SubstringSet, WordSets } from './catalogue-query';
+import { suggestedNames } from './catalogue-views';
 import type { JournalPosition } from './catalogue-sync';
 import { facetCountsOf } from './facet-bits';
 import { readTypedFile, writeTypedFile } from './typed-file';
@@ -27,6 +28,7 @@ function entryOf(n: number): CatalogueEntry {
     facetHi: n % 3 === 0 ? 1 << (n % 7) : 0,
     document: `'${word(0)}':1A 'common':2A,3B '${word(1)}':4C 'rare${n % 50}':5 'only${n}':6B`,
     text: `${word(0)} common-${n % 40} only${n}`,
+    name: `${word(0)} common-${n % 40}`,
   };
 }
 
@@ -46,9 +48,13 @@ function answers(index: CatalogueIndex) {
     liked: slotsToIds(pageOf(index, index.alive, 'likes', null, 50)),
     searched: slotsToIds(pageOf(index, where, 'recent', null, 50)),
     substring: slotsToIds(pageOf(index, piece, 'likes', null, 50)),
+    // `only<n>` is a word of the text outside the name.
+    substringOutsideName: slotsToIds(pageOf(index, new SubstringSet(index, 'nly1').select(false, index.alive).where, 'likes', null, 50)),
     tiers: tiers.map((t) => slotsToIds(pageOf(index, t, 'recent', null, 20))),
     counts: facetCountsOf(index, null, { categories: {}, isJuntoAngel: false, testedAndApproved: false }),
     slotOfSome: [uuid(5), 'demo-97', uuid(1001)].map((id) => index.ids.slotOf(id)),
+    // Last: it starts a computation of its own (the bitsets above are lent again).
+    suggested: suggestedNames(index, ['comm'], 50),
   };
 }
 

@@ -10,7 +10,7 @@ import { readTypedFile, writeTypedFile, type TypedArray } from './typed-file';
 export const catalogueImageFile = (dataDir: string): string => path.join(dataDir, 'catalogue', 'index.bin');
 
 /** Bumped whenever what the file holds changes meaning: an older file is then ignored. */
-const FORMAT = 2;
+const FORMAT = 3;
 
 /** An index saved with the journal position it stands at, and when it was saved (ms). */
 export interface CatalogueImage {
@@ -35,7 +35,8 @@ interface Header {
   idsUsed: number;
   oddIds: [number, string][];
   terms: [string, PostingsRef[]][];
-  textWords: [string, PostingsRef][];
+  nameWords: [string, PostingsRef][];
+  advertiserWords: [string, PostingsRef][];
 }
 
 /**
@@ -56,7 +57,9 @@ export function saveCatalogueImage(file: string, index: CatalogueIndex, position
     return ['list', listed - postings.list.length, postings.list.length];
   };
   const terms = saved.terms.map(([lexeme, parts]) => [lexeme, parts.map(refOf)] as [string, PostingsRef[]]);
-  const textWords = saved.textWords.map(([word, postings]) => [word, refOf(postings)] as [string, PostingsRef]);
+  const wordRefs = (words: [string, SavedPostings][]) => words.map(([word, postings]) => [word, refOf(postings)] as [string, PostingsRef]);
+  const nameWords = wordRefs(saved.nameWords);
+  const advertiserWords = wordRefs(saved.advertiserWords);
   const allLists = new Uint32Array(listed);
   let at = 0;
   for (const list of lists) {
@@ -76,7 +79,8 @@ export function saveCatalogueImage(file: string, index: CatalogueIndex, position
     idsUsed: saved.ids.used,
     oddIds: saved.ids.odd,
     terms,
-    textWords,
+    nameWords,
+    advertiserWords,
   };
   writeTypedFile(file, header, [...fixedArrays(saved), allLists, ...saved.values, ...bitsets]);
 }
@@ -128,7 +132,8 @@ export function readCatalogueImage(file: string): CatalogueImage | null {
     orders: { recent, likes: likesOrder },
     positions: { recent: positionsOf(recent, header.size, header.capacity), likes: positionsOf(likesOrder, header.size, header.capacity) },
     terms: header.terms.map(([lexeme, parts]) => [lexeme, parts.map(postingsOf)]),
-    textWords: header.textWords.map(([word, ref]) => [word, postingsOf(ref)!]),
+    nameWords: header.nameWords.map(([word, ref]) => [word, postingsOf(ref)!]),
+    advertiserWords: header.advertiserWords.map(([word, ref]) => [word, postingsOf(ref)!]),
   });
   const now = Date.now();
   return {

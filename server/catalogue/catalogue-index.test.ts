@@ -19,6 +19,7 @@ const entry = (n: number, over: Partial<CatalogueEntry> = {}): CatalogueEntry =>
   facetHi: 0,
   document: `'chat':1A 'croquet':2A,5C 'nestl':3B 'visag':9`,
   text: 'chat croquettes nestle',
+  name: 'Chat croquettes',
   ...over,
 });
 

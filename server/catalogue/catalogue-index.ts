@@ -1,4 +1,6 @@
 import { FACET_KEYS, LO_BITS } from '@domain/facets';
+import { normalizeSearch } from '@domain/search';
+import { suggestionWords } from '@domain/suggestions';
 import { clearBit, grown, hasBit, setBit, wordsFor, type Bits } from './bitset';
 import { BitsetArena } from './bitset-arena';
 import { Postings, type SavedPostings } from './postings';
@@ -18,6 +20,8 @@ export interface CatalogueEntry {
   document: string;
   /** Its name and advertiser, normalised (`search_text`, domain/search.ts): what a substring search reads. */
   text: string;
+  /** Its name as written: which words of `text` are the name's (the suggestions read those). */
+  name: string;
 }
 
 /** Scratch bitsets kept in the arena (with the value bitsets); a query needing more takes heap ones. */
@@ -57,9 +61,15 @@ export class CatalogueIndex {
   /** How many live creatives carry each filter value. */
   readonly valueCounts = new Int32Array(FACET_KEYS.length);
   private readonly terms = new Map<string, (Postings | null)[]>();
-  /** For each word of the creatives' `text`, the slots holding it. */
-  private readonly textWords = new Map<string, Postings>();
+  /**
+   * For each word of the creatives' `text`, the slots holding it: the words of their names, and
+   * the other words (of their advertisers).
+   */
+  private readonly nameWords = new Map<string, Postings>();
+  private readonly advertiserWords = new Map<string, Postings>();
   private sortedLexemes: string[] | null = null;
+  /** The suggestions' words of each word of the names (`suggestionWords`), sorted, with the name word. */
+  private namePieces: { piece: string; word: string }[] | null = null;
   readonly orders: Record<OrderName, Uint32Array>;
   readonly positions: Record<OrderName, Int32Array>;
   /** While loading, orders are appended to and sorted once at the end. */
@@ -107,6 +117,18 @@ export class CatalogueIndex {
     }
   }
 
+  private addWords(map: Map<string, Postings>, words: Set<string>, slot: number): void {
+    for (const word of words) {
+      if (!word) continue;
+      let postings = map.get(word);
+      if (!postings) {
+        map.set(word, (postings = new Postings()));
+        if (map === this.nameWords) this.namePieces = null;
+      }
+      postings.add(slot, this.words);
+    }
+  }
+
   /** Adds an approved creative (a new slot); its id must not be live already. */
   add(entry: CatalogueEntry): number {
     if (this.size === this.capacity) this.grow(this.capacity * 2);
@@ -133,12 +155,13 @@ export class CatalogueIndex {
         if ((weights & PARTS[part]!) !== 0) (postings[part] ??= new Postings()).add(slot, words);
       }
     });
-    for (const word of new Set(entry.text.split(' '))) {
-      if (!word) continue;
-      let postings = this.textWords.get(word);
-      if (!postings) this.textWords.set(word, (postings = new Postings()));
-      postings.add(slot, words);
-    }
+    // The words of the name, and the others of `text` (which starts with the same words when it is
+    // searchTextOf's, as every write of the API keeps it).
+    const ofName = new Set(normalizeSearch(entry.name).split(' '));
+    const ofText = new Set(entry.text.split(' '));
+    for (const word of ofName) ofText.delete(word);
+    this.addWords(this.nameWords, ofName, slot);
+    this.addWords(this.advertiserWords, ofText, slot);
     if (this.loading) {
       this.orders.recent[slot] = slot;
       this.orders.likes[slot] = slot;
@@ -244,8 +267,29 @@ export class CatalogueIndex {
   /** The postings of every word of the creatives' text that contains `term` (a scan of the distinct words). */
   textWordPostings(term: string): Postings[] {
     const found: Postings[] = [];
-    for (const [word, postings] of this.textWords) if (word.includes(term)) found.push(postings);
+    for (const map of [this.nameWords, this.advertiserWords])
+      for (const [word, postings] of map) if (word.includes(term)) found.push(postings);
     return found;
+  }
+
+  /**
+   * The postings of every word of the names that one of the suggestions' words (`suggestionWords`:
+   * « l'oreal » holds « l » and « oreal ») starts with `start`.
+   */
+  nameWordsStartingWith(start: string): Postings[] {
+    const pieces = (this.namePieces ??= [...this.nameWords.keys()]
+      .flatMap((word) => suggestionWords(word).map((piece) => ({ piece, word })))
+      .sort((a, b) => (a.piece < b.piece ? -1 : a.piece > b.piece ? 1 : 0)));
+    let lo = 0;
+    let hi = pieces.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (pieces[mid]!.piece < start) lo = mid + 1;
+      else hi = mid;
+    }
+    const words = new Set<string>();
+    for (let i = lo; i < pieces.length && pieces[i]!.piece.startsWith(start); i++) words.add(pieces[i]!.word);
+    return [...words].map((word) => this.nameWords.get(word)!);
   }
 
   /** Slot `a` before slot `b` newest first (time, then id, descending): negative. */
@@ -304,7 +348,8 @@ export class CatalogueIndex {
       orders: this.orders,
       positions: this.positions,
       terms: [...this.terms].map(([lexeme, parts]) => [lexeme, parts.map((p) => p?.saved ?? null)]),
-      textWords: [...this.textWords].map(([word, postings]) => [word, postings.saved]),
+      nameWords: [...this.nameWords].map(([word, postings]) => [word, postings.saved]),
+      advertiserWords: [...this.advertiserWords].map(([word, postings]) => [word, postings.saved]),
     };
   }
 
@@ -335,7 +380,8 @@ export class CatalogueIndex {
         lexeme,
         parts.map((p) => p && Postings.restored(p)),
       );
-    for (const [word, postings] of saved.textWords) index.textWords.set(word, Postings.restored(postings));
+    for (const [word, postings] of saved.nameWords) index.nameWords.set(word, Postings.restored(postings));
+    for (const [word, postings] of saved.advertiserWords) index.advertiserWords.set(word, Postings.restored(postings));
     return index;
   }
 
@@ -343,7 +389,7 @@ export class CatalogueIndex {
   get bytes(): number {
     let postings = 0;
     for (const parts of this.terms.values()) for (const p of parts) postings += p?.bytes ?? 0;
-    for (const p of this.textWords.values()) postings += p.bytes;
+    for (const map of [this.nameWords, this.advertiserWords]) for (const p of map.values()) postings += p.bytes;
     const perSlot = this.capacity * (8 + 4 + 4 + 4 + 4 * 4);
     return perSlot + this.ids.bytes + this.words * 4 + this.arena.bytes + postings;
   }
@@ -416,7 +462,7 @@ export class CatalogueIndex {
     this.arena = arena;
     this.scratchPool.length = 0;
     for (const parts of this.terms.values()) for (const p of parts) p?.grow(words);
-    for (const p of this.textWords.values()) p.grow(words);
+    for (const map of [this.nameWords, this.advertiserWords]) for (const p of map.values()) p.grow(words);
     for (const name of ['recent', 'likes'] as const) {
       this.orders[name] = grownTyped(this.orders[name], capacity);
       this.positions[name] = grownTyped(this.positions[name], capacity);
@@ -440,7 +486,8 @@ export interface SavedIndex {
   orders: Record<OrderName, Uint32Array>;
   positions: Record<OrderName, Int32Array>;
   terms: [string, (SavedPostings | null)[]][];
-  textWords: [string, SavedPostings][];
+  nameWords: [string, SavedPostings][];
+  advertiserWords: [string, SavedPostings][];
 }
 
 function grownTyped<T extends Float64Array | Int32Array | Uint32Array>(array: T, length: number): T {

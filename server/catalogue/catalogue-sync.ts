@@ -27,12 +27,14 @@ interface EntryRow {
   facet_hi: number | null;
   doc: string | null;
   text: string | null;
+  name: string | null;
 }
 
 const entryColumns = (c: string) =>
   sql.raw(`${c}.status, (extract(epoch from ${c}.created_at) * 1000000)::bigint::text as t, ${c}.likes, ${c}.facet_lo, ${c}.facet_hi,
     case when ${c}.status = 'approved' then ${c}.member_search_vector::text end as doc,
-    case when ${c}.status = 'approved' then ${c}.search_text end as text`);
+    case when ${c}.status = 'approved' then ${c}.search_text end as text,
+    case when ${c}.status = 'approved' then ${c}.name end as name`);
 
 function entryOf(row: EntryRow): CatalogueEntry | null {
   if (row.status !== 'approved' || row.t === null || row.doc === null) return null;
@@ -44,6 +46,7 @@ function entryOf(row: EntryRow): CatalogueEntry | null {
     facetHi: Number(row.facet_hi),
     document: row.doc,
     text: row.text ?? '',
+    name: row.name ?? '',
   };
 }
 
@@ -58,7 +61,7 @@ export interface JournalPosition {
 
 /** The columns of the full load, in this order (the raw path reads rows as arrays). */
 const LOAD_QUERY = `select c.id, c.status, (extract(epoch from c.created_at) * 1000000)::bigint::text as t, c.likes, c.facet_lo,
-  c.facet_hi, c.member_search_vector::text as doc, c.search_text as text from creatives c where c.status = 'approved' order by c.created_at desc, c.id desc`;
+  c.facet_hi, c.member_search_vector::text as doc, c.search_text as text, c.name from creatives c where c.status = 'approved' order by c.created_at desc, c.id desc`;
 const HEAD_QUERY = `select (select count(*)::int from creatives where status = 'approved') as n,
   (select coalesce(max(seq), 0)::text from catalogue_journal) as last, (select epoch from catalogue_state) as epoch`;
 const SEEN_QUERY = 'select seq::text from catalogue_journal where seq > $1 and seq <= $2';
@@ -121,8 +124,8 @@ export async function loadCatalogue(db: Db): Promise<{ index: CatalogueIndex; po
     for (let next = fetchChunk(); ;) {
       const rows = await next;
       if (rows.length === LOAD_CHUNK) next = fetchChunk();
-      for (const [id, status, t, likes, facetLo, facetHi, doc, text] of rows) {
-        const entry = entryOf({ id, status, t, likes, facet_lo: facetLo, facet_hi: facetHi, doc, text } as EntryRow);
+      for (const [id, status, t, likes, facetLo, facetHi, doc, text, name] of rows) {
+        const entry = entryOf({ id, status, t, likes, facet_lo: facetLo, facet_hi: facetHi, doc, text, name } as EntryRow);
         if (entry) index.add(entry);
       }
       if (rows.length < LOAD_CHUNK) break;

@@ -86,6 +86,23 @@ export function viewFacetCounts({ index, words }: EngineMatch, withAnalysis: boo
   return facetCountsOf(index, words ? words.select(withAnalysis, index.alive).where : null, filters);
 }
 
+/**
+ * The suggestions' creatives (suggestions.service.ts): up to `limit` approved creatives whose name
+ * has, for each of `words`, a word starting with it (domain/suggestions.ts `suggestionWords`), the
+ * most liked first (then newest, as the likes sort).
+ */
+export function suggestedNames(index: CatalogueIndex, words: readonly string[], limit: number): string[] {
+  if (words.length === 0) return [];
+  index.beginScratch();
+  const set = index.scratchCopy(index.alive);
+  for (const word of words) {
+    const holding = index.scratch();
+    for (const postings of index.nameWordsStartingWith(word)) postings.orInto(holding);
+    andInto(set, holding);
+  }
+  return pageOf(index, set, 'likes', null, limit).map((slot) => index.ids.idOf(slot));
+}
+
 /** A creative whose similar ones are asked for: its id and tag values per group. */
 export type SimilarOf = { id: string } & Record<CategoryKey, string[]>;
 

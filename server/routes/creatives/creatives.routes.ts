@@ -64,7 +64,7 @@ export function creativesRoutes(deps: Deps) {
       // Before '/:id', which would take 'suggestions' for an id.
       // The same for everyone (names, advertisers and tags of approved creatives; never the analysis).
       .get('/suggestions', route(deps, { cache: 'allowed' }), queryInput(suggestionQueryInput), async (c) =>
-        c.json(await suggest(db, c.req.valid('query').q)),
+        c.json(await suggest(db, c.req.valid('query').q, deps.caches.catalogue)),
       )
       .get('/:id', shared, async (c) => c.json(await getCreative(db, c.get('user'), creativeId(c))))
       .get('/:id/similar', shared, async (c) => {
