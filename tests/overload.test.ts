@@ -176,8 +176,8 @@ describe.skipIf(!serverUrl)('on PostgreSQL (needs DATABASE_URL: PGlite has no st
           }),
         ).toBe(true);
 
-        // A search no creative matches, whose substring spans two words: the one the catalogue engine leaves to SQL.
-        expectOverloaded(await t.request<ApiError>('GET', '/api/creatives?q=encore%20plus'));
+        // A word PostgreSQL's parser reads as a phrase ('moto' <-> 'velo'): what the catalogue engine leaves to SQL.
+        expectOverloaded(await t.request<ApiError>('GET', `/api/creatives?q=${encodeURIComponent('moto²velo')}`));
         const detail = await t.request<{ id: string }>('GET', `/api/creatives/${creativeId}`);
         expect(detail.status).toBe(200);
         expect(detail.body.id).toBe(creativeId);

@@ -1,7 +1,7 @@
 import { FACET_KEYS, type FacetPart } from '@domain/facets';
 import type { GalleryFilters } from '@domain/gallery-filters';
 import { CATEGORY_KEYS } from '@domain/vocabulary';
-import { andInto, countBits, hasBit, orInto, slotsOf, type Bits } from './bitset';
+import { andInto, hasBit, orInto, setBit, slotsOf, type Bits } from './bitset';
 import type { CatalogueIndex, OrderName } from './catalogue-index';
 import { WEIGHT, type QueryLexeme } from './tsvector-text';
 
@@ -34,6 +34,26 @@ export class SubstringSet implements MatchSets {
     const where = this.index.scratch();
     for (const postings of this.index.textWordPostings(this.term)) postings.orInto(where);
     andInto(where, within);
+    return { where, tiers: [where] };
+  }
+}
+
+/**
+ * Creatives named by id (those a substring spanning words was checked on, catalogue.ts): the live
+ * ones of `within`. One tier, as in SQL.
+ */
+export class IdSet implements MatchSets {
+  constructor(
+    private readonly index: CatalogueIndex,
+    private readonly ids: readonly string[],
+  ) {}
+
+  select(_withAnalysis: boolean, within: Bits): Matches {
+    const where = this.index.scratch();
+    for (const id of this.ids) {
+      const slot = this.index.ids.slotOf(id);
+      if (slot >= 0 && hasBit(within, slot)) setBit(where, slot);
+    }
     return { where, tiers: [where] };
   }
 }
@@ -156,9 +176,10 @@ const GATHER_MAX = 4096;
 export function pageOf(index: CatalogueIndex, set: Bits, order: OrderName, after: PageKey | null, limit: number): number[] {
   const start = after ? index.positionAfter(order, after) : 0;
   const positions = index.positions[order];
-  const total = countBits(set);
-  if (total <= GATHER_MAX) {
-    return slotsOf(set)
+  // One pass that stops past GATHER_MAX: every match of a rare view, or the sign that it is common.
+  const gathered = slotsOf(set, GATHER_MAX + 1);
+  if (gathered.length <= GATHER_MAX) {
+    return gathered
       .filter((slot) => positions[slot]! >= start)
       .sort((a, b) => positions[a]! - positions[b]!)
       .slice(0, limit);

@@ -6,14 +6,14 @@ import { CATEGORY_KEYS, type CategoryKey } from '@domain/vocabulary';
 import { andInto, clearBit, hasBit, orInto } from './bitset';
 import type { Catalogue } from './catalogue';
 import type { CatalogueIndex } from './catalogue-index';
-import { anyOf, filtered, pageOf, SubstringSet, WordSets, type MatchSets, type PageKey } from './catalogue-query';
+import { anyOf, filtered, IdSet, pageOf, SubstringSet, WordSets, type MatchSets, type PageKey } from './catalogue-query';
 import { facetCountsOf } from './facet-bits';
 
 /**
  * What the engine reads of a search (search.ts `engineQuery`): the `to_tsquery` text of each word
- * of a full-text search, or the normalised term of a substring search (no space in it).
+ * of a full-text search, or the normalised term of a substring search and its LIKE pattern.
  */
-export type EngineQuery = { words: readonly string[] } | { substring: string };
+export type EngineQuery = { words: readonly string[] } | { substring: string; pattern: string };
 
 /** A view's search in the engine: the index, and the search's matching sets (null without a search). */
 export interface EngineMatch {
@@ -23,13 +23,19 @@ export interface EngineMatch {
 
 /**
  * The engine's reading of a view's search (`query` undefined: none), or null when the engine cannot
- * answer it and SQL does: a substring search spanning words (`query` null), or a word PostgreSQL
- * does not read as a plain lexeme.
+ * answer it and SQL does: a substring spanning words held, piece by piece, by too many creatives
+ * to check them by id (or `query` null), or a word PostgreSQL does not read as a plain lexeme.
  */
 export async function engineMatch(catalogue: Catalogue, query: EngineQuery | null | undefined): Promise<EngineMatch | null> {
   if (query === undefined) return { index: await catalogue.fresh(), words: null };
   if (query === null) return null;
   if ('substring' in query) {
+    if (query.substring.includes(' ')) {
+      const ids = await catalogue.substringAcrossWords(query.substring, query.pattern);
+      if (!ids) return null;
+      const index = await catalogue.fresh();
+      return { index, words: new IdSet(index, ids) };
+    }
     const index = await catalogue.fresh();
     return { index, words: new SubstringSet(index, query.substring) };
   }

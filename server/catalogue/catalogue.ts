@@ -4,7 +4,9 @@ import type { Db } from '@server/db/client';
 import { rowsOf } from '@server/db/sql-rows';
 import { logger } from '@server/log';
 import { readCatalogueImage, saveCatalogueImage } from './catalogue-image';
+import { countBits, slotsOf } from './bitset';
 import type { CatalogueIndex } from './catalogue-index';
+import { SubstringSet } from './catalogue-query';
 import { catchUp, currentEpoch, JOURNAL_KEEP_HOURS, loadCatalogue, pruneJournal, type JournalPosition } from './catalogue-sync';
 import { readAndQuery, type QueryLexeme } from './tsvector-text';
 
@@ -31,6 +33,8 @@ const RESUME_MAX_BACKLOG = 200_000;
 /** Normalised search words kept (a pure function of each word: PostgreSQL's parser and stemmer). */
 const LEXEMES_KEPT = 20_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
+/** At most this many creatives holding every piece of a substring spanning words are checked by id. */
+const SPANNING_CHECKED = 2_000;
 
 /**
  * The catalogue engine of one process (docs/decisions/019-catalogue-engine.md): the approved
@@ -156,6 +160,27 @@ export class Catalogue {
       found.push(...lexemes);
     }
     return found;
+  }
+
+  /**
+   * The approved creatives whose `search_text` holds `term`, a substring spanning words (« encore
+   * plus »), or null when more than SPANNING_CHECKED creatives hold each of its pieces: those
+   * (necessary: each piece lies within a word) are checked by id against the LIKE `pattern`, so
+   * that SQL reads a few rows instead of the trigram index's every candidate.
+   */
+  async substringAcrossWords(term: string, pattern: string): Promise<string[] | null> {
+    const index = await this.fresh();
+    index.beginScratch();
+    let candidates = index.alive;
+    for (const piece of term.split(' ')) candidates = new SubstringSet(index, piece).select(false, candidates).where;
+    if (countBits(candidates) > SPANNING_CHECKED) return null;
+    const ids = slotsOf(candidates).map((slot) => index.ids.idOf(slot));
+    if (ids.length === 0) return [];
+    const rows = await rowsOf<{ id: string }>(
+      this.db,
+      sql`select id from creatives where id = any(${sql.param(ids)}::text[]) and status = 'approved' and search_text like ${pattern}`,
+    );
+    return rows.map((r) => r.id);
   }
 
   /** Figures for the logs and the benchmark. */

@@ -71,12 +71,13 @@ export function toTsquery(words: readonly string[], weights = ''): string {
 
 /**
  * What the catalogue engine reads of a match: each word's own `to_tsquery` text (read one by one), or
- * the normalised term of a substring search; null when the engine cannot answer it (a substring
- * spanning words: only SQL reads the whole text).
+ * the normalised term of a substring search with its LIKE pattern (a term spanning words is checked
+ * by that pattern on the few creatives holding each of its pieces).
  */
 export function engineQuery(match: SearchMatch): EngineQuery | null {
   if (match.words) return { words: match.words.map((w) => toTsquery([w])) };
-  return match.substring && !match.substring.includes(' ') ? { substring: match.substring } : null;
+  const pattern = match.substring && substringPattern(match.substring);
+  return match.substring && pattern ? { substring: match.substring, pattern } : null;
 }
 
 /**
