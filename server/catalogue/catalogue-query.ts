@@ -3,15 +3,20 @@ import type { GalleryFilters } from '@domain/gallery-filters';
 import { CATEGORY_KEYS } from '@domain/vocabulary';
 import { andInto, hasBit, orInto, setBit, slotsOf, type Bits } from './bitset';
 import type { CatalogueIndex, OrderName } from './catalogue-index';
+import type { Postings } from './postings';
 import { WEIGHT, type QueryLexeme } from './tsvector-text';
 
 /** The bits of a part of the document in a lexeme's postings (catalogue-index.ts PARTS order). */
 const PART_WEIGHTS = [WEIGHT.A, WEIGHT.B, WEIGHT.C, WEIGHT.D] as const;
 
-/** A view's matches: all of them (`where`), and the same split in relevance tiers, most relevant first. */
+/**
+ * A view's matches: all of them (`where`), and the same split in relevance tiers, most relevant
+ * first; `words`, when known, lists the only words of these bitsets that may hold a match.
+ */
 export interface Matches {
   where: Bits;
   tiers: Bits[];
+  words?: readonly number[] | null;
 }
 
 /** A search in one index: the creatives of `within` it matches, split in relevance tiers. */
@@ -69,11 +74,10 @@ export class WordSets implements MatchSets {
   ) {}
 
   /** For each word, the creatives carrying it in each part of the document (scratch bitsets). */
-  private parts(): Bits[][] {
+  private parts(lexemesOfWords: (Postings | null)[][][]): Bits[][] {
     const zero = this.index.scratch();
-    return this.words.map((word) => {
-      const lexemes = this.index.lexemePostings(word.lexeme, word.prefix);
-      return PART_WEIGHTS.map((_, part) => {
+    return lexemesOfWords.map((lexemes) =>
+      PART_WEIGHTS.map((_, part) => {
         const lists = lexemes.flatMap((postings) => postings[part] ?? []);
         // One lexeme held as a bitset (a common word): read in place.
         if (lists.length === 1 && lists[0]!.bits) return lists[0]!.bits;
@@ -81,8 +85,32 @@ export class WordSets implements MatchSets {
         const bits = this.index.scratch();
         for (const list of lists) list.orInto(bits);
         return bits;
-      });
-    });
+      }),
+    );
+  }
+
+  /**
+   * The words of the bitsets where the rarest search word has a creative, when all of its postings
+   * are lists holding fewer slots than a sixteenth of the index (a rare word): only there can every
+   * word be; null otherwise (every word of the bitsets is read).
+   */
+  private driverWords(lexemesOfWords: (Postings | null)[][][]): number[] | null {
+    let rarest: Postings[] | null = null;
+    let fewest = (this.index.words * 32) / 16;
+    for (const lexemes of lexemesOfWords) {
+      const postings = lexemes.flat().filter((p): p is Postings => p !== null);
+      let slots = 0;
+      for (const p of postings) slots += p.listed ?? Infinity;
+      if (slots < fewest) {
+        fewest = slots;
+        rarest = postings;
+      }
+    }
+    if (!rarest) return null;
+    const marked = this.index.scratch();
+    const words: number[] = [];
+    for (const postings of rarest) postings.markWords(marked, words);
+    return words;
   }
 
   /**
@@ -92,17 +120,20 @@ export class WordSets implements MatchSets {
    * A visitor's search has three. One pass over the words of the bitsets.
    */
   select(withAnalysis: boolean, within: Bits): Matches {
-    const words = this.index.words;
     const where = this.index.scratch();
     const tiers = Array.from({ length: withAnalysis ? 4 : 3 }, () => this.index.scratch());
-    if (this.words.length === 0) return { where, tiers };
+    if (this.words.length === 0) return { where, tiers, words: [] };
     const [t0, t1, t2] = tiers as [Bits, Bits, Bits];
     const t3 = tiers[3];
+    const lexemesOfWords = this.words.map((word) => this.index.lexemePostings(word.lexeme, word.prefix));
+    const driver = this.driverWords(lexemesOfWords);
     // The words' parts in one flat list (name, advertiser, tags, analysis of each word in turn): indexed
     // reads in the loop below, no destructuring per word of the bitsets.
-    const parts = this.parts().flat();
+    const parts = this.parts(lexemesOfWords).flat();
     const n = parts.length;
-    for (let w = 0; w < words; w++) {
+    const count = driver ? driver.length : this.index.words;
+    for (let k = 0; k < count; k++) {
+      const w = driver ? driver[k]! : k;
       const base = within[w]!;
       if (base === 0) continue;
       let a = base;
@@ -126,7 +157,7 @@ export class WordSets implements MatchSets {
       t2[w] = abc & ~ab;
       if (t3) t3[w] = all & ~abc;
     }
-    return { where, tiers };
+    return { where, tiers, words: driver };
   }
 }
 
@@ -171,13 +202,21 @@ const GATHER_MAX = 4096;
 
 /**
  * Up to `limit` slots of `set` in `order`, after `after` (a cursor's key) if given: the few matches
- * of a rare view are sorted by their positions; a common view's are met walking the order.
+ * of a rare view are sorted by their positions; a common view's are met walking the order. `words`:
+ * the only words of `set` that may hold a slot (Matches.words), when known.
  */
-export function pageOf(index: CatalogueIndex, set: Bits, order: OrderName, after: PageKey | null, limit: number): number[] {
+export function pageOf(
+  index: CatalogueIndex,
+  set: Bits,
+  order: OrderName,
+  after: PageKey | null,
+  limit: number,
+  words: readonly number[] | null = null,
+): number[] {
   const start = after ? index.positionAfter(order, after) : 0;
   const positions = index.positions[order];
   // One pass that stops past GATHER_MAX: every match of a rare view, or the sign that it is common.
-  const gathered = slotsOf(set, GATHER_MAX + 1);
+  const gathered = words ? slotsIn(set, words, GATHER_MAX + 1) : slotsOf(set, GATHER_MAX + 1);
   if (gathered.length <= GATHER_MAX) {
     return gathered
       .filter((slot) => positions[slot]! >= start)
@@ -191,4 +230,14 @@ export function pageOf(index: CatalogueIndex, set: Bits, order: OrderName, after
     if (hasBit(set, slot)) page.push(slot);
   }
   return page;
+}
+
+/** The slots of `set` in the words `words` only (in no particular order), up to `max`. */
+function slotsIn(set: Bits, words: readonly number[], max: number): number[] {
+  const slots: number[] = [];
+  for (let k = 0; k < words.length && slots.length < max; k++) {
+    const w = words[k]!;
+    for (let x = set[w]!; x !== 0 && slots.length < max; x &= x - 1) slots.push((w << 5) + 31 - Math.clz32(x & -x));
+  }
+  return slots;
 }

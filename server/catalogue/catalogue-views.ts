@@ -75,13 +75,13 @@ export function galleryPicks(
   const within = filtered(index, filters);
   const picks = (slots: number[], tier = 0) => slots.map((slot) => ({ id: index.ids.idOf(slot), tier }));
   if (!words) return picks(pageOf(index, within, position.sort === 'likes' ? 'likes' : 'recent', keyOf(position.after), limit));
-  const { where, tiers } = words.select(withAnalysis, within);
-  if (position.sort !== 'relevance') return picks(pageOf(index, where, position.sort, keyOf(position.after), limit));
+  const { where, tiers, words: holding = null } = words.select(withAnalysis, within);
+  if (position.sort !== 'relevance') return picks(pageOf(index, where, position.sort, keyOf(position.after), limit, holding));
   const found: Pick[] = [];
   const fromTier = position.after?.tier ?? 0;
   for (let tier = fromTier; tier < tiers.length && found.length < limit; tier++) {
     const after = tier === fromTier ? keyOf(position.after) : null;
-    found.push(...picks(pageOf(index, tiers[tier]!, 'recent', after, limit - found.length), tier));
+    found.push(...picks(pageOf(index, tiers[tier]!, 'recent', after, limit - found.length, holding), tier));
   }
   return found;
 }

@@ -1,4 +1,4 @@
-import { grown, orInto, setBit, type Bits } from './bitset';
+import { grown, hasBit, orInto, setBit, type Bits } from './bitset';
 
 /** What a saved index keeps of one lexeme's postings in one part. */
 export type SavedPostings = { list: Uint32Array } | { dense: Bits };
@@ -39,6 +39,26 @@ export class Postings {
     }
     const list = this.list!;
     for (let i = 0; i < this.size; i++) setBit(bits, list[i]!);
+  }
+
+  /** Slots held as a list (a bitset's are not counted: null). */
+  get listed(): number | null {
+    return this.dense ? null : this.size;
+  }
+
+  /**
+   * Appends to `out` each word of a bitset (`slot >>> 5`) holding one of these listed slots and not
+   * yet marked in `marked`, and marks it: the only words where these slots are.
+   */
+  markWords(marked: Bits, out: number[]): void {
+    const list = this.list!;
+    for (let i = 0; i < this.size; i++) {
+      const word = list[i]! >>> 5;
+      if (!hasBit(marked, word)) {
+        setBit(marked, word);
+        out.push(word);
+      }
+    }
   }
 
   /** The slots as a bitset when they are held as one (read only), else null. */
