@@ -268,9 +268,14 @@ describe('the catalogue engine', () => {
         expect(await facetCounts(t.db, t.deps.caches.catalogue, members, facetsQueryInput.parse(view)), context).toEqual(
           await facetsInSql(view, members),
         );
-        const source = await readSimilarSource(t.db, r.pick(await t.db.select({ id: creatives.id }).from(creatives)).id);
-        const similar = async (engine: boolean) =>
-          (await similarTo(t.db, source, { withAnalysis: members }, engine ? t.deps.caches.catalogue : null)).map((c) => c.id);
+        const sourceId = r.pick(await t.db.select({ id: creatives.id }).from(creatives)).id;
+        // The engine reads an approved source's tags from its filter bits; SQL, from the row.
+        const similar = async (engine: boolean) => {
+          const catalogue = engine ? t.deps.caches.catalogue : null;
+          const source = await readSimilarSource(t.db, sourceId, catalogue);
+          return (await similarTo(t.db, source, { withAnalysis: members }, catalogue)).map((c) => c.id);
+        };
+        const source = { id: sourceId };
         expect(await similar(true), `${context} (similar to ${source.id})`).toEqual(await similar(false));
         const typed = typedOf(r);
         expect(await suggest(t.db, typed, engineInUse ?? t.deps.caches.catalogue), `${context} (suggestions of ${typed})`).toEqual(

@@ -67,7 +67,7 @@ export async function memberGalleryPage(
 export async function memberSimilar(deps: MemberDeps, c: Context<AppEnv>, viewer: User, id: string): Promise<Creative[]> {
   const withAnalysis = can(viewer.role, 'creative:read-analysis');
   const load = async () => {
-    const source = await readSimilarSource(deps.db, id);
+    const source = await readSimilarSource(deps.db, id, deps.caches.catalogue);
     return { source, items: await similarTo(deps.db, source, { withAnalysis }, deps.caches.catalogue) };
   };
   const { source, items } = withAnalysis ? await sharedAmongMembers(deps, c, load) : await load();

@@ -234,7 +234,7 @@ export class CatalogueIndex {
   }
 
   /** The filter values of a slot (FACET_KEYS positions). */
-  private bitsOf(slot: number): number[] {
+  bitsOf(slot: number): number[] {
     const bits: number[] = [];
     for (let x = this.facetLo[slot]!; x !== 0; x &= x - 1) bits.push(31 - Math.clz32(x & -x));
     for (let x = this.facetHi[slot]!; x !== 0; x &= x - 1) bits.push(LO_BITS + 31 - Math.clz32(x & -x));

@@ -113,6 +113,21 @@ export function suggestedNames(index: CatalogueIndex, words: readonly string[], 
 export type SimilarOf = { id: string } & Record<CategoryKey, string[]>;
 
 /**
+ * The tag values of an approved creative, per group in vocabulary order, read from its filter bits;
+ * null when the index holds no approved creative of that id.
+ */
+export function approvedTagsOf(index: CatalogueIndex, id: string): Record<CategoryKey, string[]> | null {
+  const slot = index.ids.slotOf(id);
+  if (slot < 0 || !index.isLive(slot)) return null;
+  const tags = Object.fromEntries(CATEGORY_KEYS.map((key) => [key, [] as string[]])) as Record<CategoryKey, string[]>;
+  for (const bit of index.bitsOf(slot)) {
+    const [key, value] = FACET_KEYS[bit]!.split(':') as [string, string | undefined];
+    if (value !== undefined) tags[key as CategoryKey].push(value);
+  }
+  return tags;
+}
+
+/**
  * 'Créatives similaires' (similar.service.ts) from the index, with the same pools as its SQL: the
  * newest `poolSize` creatives sharing a sector and a type, and the newest sharing any tag value, scored
  * by the weights of the values they share, then newest first; never the creative itself.

@@ -183,6 +183,13 @@ export class Catalogue {
     return rows.map((r) => r.id);
   }
 
+  /** Whether creative `id` is approved, as far as every write this process has heard of says. */
+  async holdsApproved(id: string): Promise<boolean> {
+    const index = await this.fresh();
+    const slot = index.ids.slotOf(id);
+    return slot >= 0 && index.isLive(slot);
+  }
+
   /** Figures for the logs and the benchmark. */
   get stats() {
     const index = this.index;

@@ -4,6 +4,7 @@ import { AppError } from '@domain/errors';
 import { COMMENTS_PAGE_SIZE } from '@domain/limits';
 import { MSG } from '@domain/messages';
 import type { Comment, LikeState, Page, User } from '@domain/types';
+import type { Catalogue } from '../catalogue/catalogue';
 import type { Db } from '../db/client';
 import { commentLikes, comments, creatives } from '../db/schema';
 import type { Deps } from '../http/context';
@@ -38,15 +39,20 @@ async function requireVisibleCreative(db: Db, viewer: User | null, creativeId: s
   return row;
 }
 
-/** A page of a creative's comments, newest first (spec §7); keyset on (created_at, id), in comments_creative_idx's order. */
+/**
+ * A page of a creative's comments, newest first (spec §7); keyset on (created_at, id), in
+ * comments_creative_idx's order. An approved creative the catalogue engine holds is open to
+ * everyone: no query to check it.
+ */
 export async function listComments(
   db: Db,
   viewer: User | null,
   creativeId: string,
   query: { cursor?: string } = {},
+  catalogue: Catalogue | null = null,
 ): Promise<Page<Comment>> {
   const cursor = decodeTimeCursor(query.cursor);
-  await requireVisibleCreative(db, viewer, creativeId);
+  if (!(await catalogue?.holdsApproved(creativeId))) await requireVisibleCreative(db, viewer, creativeId);
   // Explicit aliases: drizzle leaves columns unqualified in single-table selects.
   const likedByMe = viewer
     ? sql<boolean>`exists (select 1 from comment_likes cl where cl.comment_id = "comments"."id" and cl.user_id = ${viewer.id})`

@@ -70,7 +70,7 @@ export function creativesRoutes(deps: Deps) {
       .get('/:id/similar', shared, async (c) => {
         const viewer = c.get('user');
         if (viewer) return c.json(await memberSimilar(deps, c, viewer, creativeId(c)));
-        const source = await readSimilarSource(db, creativeId(c));
+        const source = await readSimilarSource(db, creativeId(c), deps.caches.catalogue);
         checkMayOpen(source, null);
         return c.json(await similarTo(db, source, { withAnalysis: false }, deps.caches.catalogue));
       })
@@ -90,7 +90,7 @@ export function creativesRoutes(deps: Deps) {
       })
 
       .get('/:id/comments', shared, queryInput(pageQuery), async (c) =>
-        c.json(await listComments(db, c.get('user'), creativeId(c), c.req.valid('query'))),
+        c.json(await listComments(db, c.get('user'), creativeId(c), c.req.valid('query'), deps.caches.catalogue)),
       )
       .post(
         '/:id/comments',

@@ -7,7 +7,7 @@ import { SIMILAR_LIMIT, SIMILARITY_WEIGHTS } from '@domain/suggestions';
 import type { Creative, User } from '@domain/types';
 import { CATEGORY_KEYS, type CategoryKey } from '@domain/vocabulary';
 import type { Catalogue } from '@server/catalogue/catalogue';
-import { similarPicks } from '@server/catalogue/catalogue-views';
+import { approvedTagsOf, similarPicks } from '@server/catalogue/catalogue-views';
 import type { Db } from '@server/db/client';
 import { creatives } from '@server/db/schema';
 import { rowsById, selectCreatives, toCreative } from './creative-row';
@@ -48,8 +48,15 @@ export interface SimilarSource extends Record<CategoryKey, string[]> {
   submittedBy: string | null;
 }
 
-/** Creative `id` as the source of similar creatives; 404 when there is none. */
-export async function readSimilarSource(db: Db, id: string): Promise<SimilarSource> {
+/**
+ * Creative `id` as the source of similar creatives; 404 when there is none. An approved creative
+ * the catalogue engine holds is read from it (its tag values from its filter bits), without a query.
+ */
+export async function readSimilarSource(db: Db, id: string, catalogue: Catalogue | null = null): Promise<SimilarSource> {
+  if (catalogue) {
+    const tags = approvedTagsOf(await catalogue.fresh(), id);
+    if (tags) return { id, status: 'approved', submittedBy: null, ...tags };
+  }
   const [me] = await db
     .select({
       status: creatives.status,
