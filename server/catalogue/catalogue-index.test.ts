@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countBits, slotsOf } from './bitset';
 import { CatalogueIndex, type CatalogueEntry } from './catalogue-index';
-import { pageOf, WordSets } from './catalogue-query';
+import { pageOf, pageWithValues, WordSets } from './catalogue-query';
 import { facetCountsOf } from './facet-bits';
 import { BitsetArena } from './bitset-arena';
 import { FACET_KEYS, LO_BITS } from '@domain/facets';
@@ -138,6 +138,50 @@ describe('the catalogue index', () => {
         const oneByOne = facetCountsOf(index, matches && matches(), filters, Infinity);
         expect(bitsets).toEqual(oneByOne);
         expect(bitsets.total).toBeGreaterThan(0);
+      }
+    }
+  });
+});
+
+describe('a page of filter values', () => {
+  it('walks a common view and ANDs the bitsets of a rare one, both as a brute-force reading of the order', () => {
+    const index = new CatalogueIndex(64);
+    let x = 11;
+    const next = () => (x = (Math.imul(x, 1103515245) + 12345) >>> 0);
+    for (let n = 0; n < 3000; n++) {
+      // Bit 0 on every other creative (common), bit 40 on one in 200 (rare), others at random.
+      let lo = n % 2 === 0 ? 1 : 0;
+      let hi = n % 200 === 0 ? 1 << (40 - LO_BITS) : 0;
+      if (next() % 3 === 0) lo |= 1 << (next() % LO_BITS);
+      if (next() % 3 === 0) hi |= 1 << (next() % 8);
+      index.add(entry(n, { facetLo: lo, facetHi: hi, likes: next() % 7 }));
+    }
+    for (let n = 0; n < 3000; n += 13) index.remove(uuid(n));
+    const carries = (slot: number, bit: number) =>
+      bit < LO_BITS ? (index.facetLo[slot]! & (1 << bit)) !== 0 : (index.facetHi[slot]! & (1 << (bit - LO_BITS))) !== 0;
+    const views = [
+      [[0]],
+      [[40]],
+      [[0], [40]],
+      [
+        [0, 3],
+        [33, 34],
+      ],
+      [],
+    ];
+    for (const groups of views) {
+      for (const order of ['recent', 'likes'] as const) {
+        const expected = Array.from(index.orders[order].subarray(0, index.size)).filter(
+          (slot) => index.isLive(slot) && slot !== 5 && groups.every((bits) => bits.some((bit) => carries(slot, bit))),
+        );
+        index.beginScratch();
+        const first = pageWithValues(index, groups, order, null, 30, 5);
+        expect(first, JSON.stringify(groups)).toEqual(expected.slice(0, 30));
+        // From a cursor: the key of the 30th.
+        const last = first.at(-1);
+        if (last === undefined) continue;
+        const after = { likes: index.likes[last]!, createdUs: index.created[last]!, id: index.ids.idOf(last) };
+        expect(pageWithValues(index, groups, order, after, 30, 5)).toEqual(expected.slice(30, 60));
       }
     }
   });

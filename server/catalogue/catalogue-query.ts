@@ -1,7 +1,7 @@
-import { FACET_KEYS, type FacetPart } from '@domain/facets';
+import { FACET_KEYS, maskOf, type FacetPart } from '@domain/facets';
 import type { GalleryFilters } from '@domain/gallery-filters';
 import { CATEGORY_KEYS } from '@domain/vocabulary';
-import { andInto, hasBit, orInto, setBit, slotsOf, type Bits } from './bitset';
+import { andInto, clearBit, hasBit, orInto, setBit, slotsOf, type Bits } from './bitset';
 import type { CatalogueIndex, OrderName } from './catalogue-index';
 import type { Postings } from './postings';
 import { WEIGHT, type QueryLexeme } from './tsvector-text';
@@ -240,4 +240,44 @@ function slotsIn(set: Bits, words: readonly number[], max: number): number[] {
     for (let x = set[w]!; x !== 0 && slots.length < max; x &= x - 1) slots.push((w << 5) + 31 - Math.clz32(x & -x));
   }
   return slots;
+}
+
+/** Past this estimated share of the catalogue, a page of filter values walks its order; below, it ANDs bitsets. */
+const WALKED_SHARE = 0.02;
+
+/**
+ * Up to `limit` live creatives other than `exclude` carrying, for each group of `groups`, one of its
+ * values (bits; no group: every creative), in `order` after `after`. A common view is met within the
+ * first positions of the order, each slot tested on its own filter bits (no pass over the index); a
+ * rare one (its share estimated from the values' counts, groups taken as independent) is the AND of
+ * the groups' bitsets, paged by pageOf.
+ */
+export function pageWithValues(
+  index: CatalogueIndex,
+  groups: readonly (readonly number[])[],
+  order: OrderName,
+  after: PageKey | null,
+  limit: number,
+  exclude = -1,
+): number[] {
+  const live = Math.max(1, index.liveCount);
+  const share = groups.reduce((p, bits) => p * Math.min(1, bits.reduce((n, b) => n + index.valueCounts[b]!, 0) / live), 1);
+  if (share < WALKED_SHARE) {
+    const set = index.scratchCopy(index.alive);
+    for (const bits of groups) andInto(set, anyOf(index, bits));
+    if (exclude >= 0) clearBit(set, exclude);
+    return pageOf(index, set, order, after, limit);
+  }
+  const masks = groups.map((bits) => maskOf(bits.map((b) => FACET_KEYS[b]!)));
+  const { facetLo, facetHi } = index;
+  const slots = index.orders[order];
+  const found: number[] = [];
+  for (let p = after ? index.positionAfter(order, after) : 0; p < index.size && found.length < limit; p++) {
+    const slot = slots[p]!;
+    if (slot === exclude || !index.isLive(slot)) continue;
+    const lo = facetLo[slot]!;
+    const hi = facetHi[slot]!;
+    if (masks.every((m) => (lo & m.lo) !== 0 || (hi & m.hi) !== 0)) found.push(slot);
+  }
+  return found;
 }

@@ -1,12 +1,22 @@
-import { FACET_KEYS, maskOf } from '@domain/facets';
+import { FACET_KEYS } from '@domain/facets';
 import type { GalleryFilters } from '@domain/gallery-filters';
 import { SIMILARITY_WEIGHTS } from '@domain/suggestions';
 import type { FacetCounts } from '@domain/types';
 import { CATEGORY_KEYS, type CategoryKey } from '@domain/vocabulary';
-import { andInto, clearBit, hasBit } from './bitset';
+import { andInto, hasBit } from './bitset';
 import type { Catalogue } from './catalogue';
 import type { CatalogueIndex } from './catalogue-index';
-import { anyOf, filtered, IdSet, pageOf, SubstringSet, WordSets, type MatchSets, type PageKey } from './catalogue-query';
+import {
+  filtered,
+  IdSet,
+  pageOf,
+  pageWithValues,
+  requiredParts,
+  SubstringSet,
+  WordSets,
+  type MatchSets,
+  type PageKey,
+} from './catalogue-query';
 import { facetCountsOf } from './facet-bits';
 
 /**
@@ -72,9 +82,12 @@ export function galleryPicks(
   limit: number,
 ): Pick[] {
   index.beginScratch();
-  const within = filtered(index, filters);
   const picks = (slots: number[], tier = 0) => slots.map((slot) => ({ id: index.ids.idOf(slot), tier }));
-  if (!words) return picks(pageOf(index, within, position.sort === 'likes' ? 'likes' : 'recent', keyOf(position.after), limit));
+  if (!words) {
+    const groups = requiredParts(filters).map((part) => part.bits);
+    return picks(pageWithValues(index, groups, position.sort === 'likes' ? 'likes' : 'recent', keyOf(position.after), limit));
+  }
+  const within = filtered(index, filters);
   const { where, tiers, words: holding = null } = words.select(withAnalysis, within);
   if (position.sort !== 'relevance') return picks(pageOf(index, where, position.sort, keyOf(position.after), limit, holding));
   const found: Pick[] = [];
@@ -139,41 +152,12 @@ export function similarPicks(index: CatalogueIndex, me: SimilarOf, poolSize: num
   const self = index.ids.slotOf(me.id);
   const bitsOf = (key: CategoryKey) => me[key].map((v) => FACET_KEYS.indexOf(`${key}:${v}`)).filter((b) => b >= 0);
   const heavy = keys.filter((k) => k === 'sector' || k === 'type');
-  const candidates = new Set(newestSharing(index, [keys.flatMap(bitsOf)], self, poolSize));
-  if (heavy.length > 0) for (const slot of newestSharing(index, heavy.map(bitsOf), self, poolSize)) candidates.add(slot);
+  const newest = (groups: number[][]) => pageWithValues(index, groups, 'recent', null, poolSize, self);
+  const candidates = new Set(newest([keys.flatMap(bitsOf)]));
+  if (heavy.length > 0) for (const slot of newest(heavy.map(bitsOf))) candidates.add(slot);
   const weighted = keys.flatMap((k) => bitsOf(k).map((bit) => ({ bit, weight: SIMILARITY_WEIGHTS[k] })));
   const score = (slot: number) => weighted.reduce((sum, { bit, weight }) => sum + (hasBit(index.values[bit]!, slot) ? weight : 0), 0);
   const scored = [...candidates].map((slot) => ({ slot, score: score(slot) }));
   scored.sort((a, b) => b.score - a.score || index.compareRecent(a.slot, b.slot));
   return scored.slice(0, limit).map((s) => index.ids.idOf(s.slot));
-}
-
-/** Past this estimated share of the catalogue, a pool is met walking the recent order; below, by bitsets. */
-const WALKED_SHARE = 0.02;
-
-/**
- * The newest `limit` live creatives other than `self` carrying, for each group of `groups`, one of
- * its values (bits). A common pool is met within the first positions of the recent order, each slot
- * tested on its own filter bits; a rare one is the AND of the groups' bitsets.
- */
-function newestSharing(index: CatalogueIndex, groups: readonly number[][], self: number, limit: number): number[] {
-  const live = Math.max(1, index.liveCount);
-  const share = groups.reduce((p, bits) => p * Math.min(1, bits.reduce((n, b) => n + index.valueCounts[b]!, 0) / live), 1);
-  if (share < WALKED_SHARE) {
-    const set = index.scratchCopy(anyOf(index, groups[0]!));
-    for (const bits of groups.slice(1)) andInto(set, anyOf(index, bits));
-    if (self >= 0) clearBit(set, self);
-    return pageOf(index, set, 'recent', null, limit);
-  }
-  const masks = groups.map((bits) => maskOf(bits.map((b) => FACET_KEYS[b]!)));
-  const { orders, facetLo, facetHi } = index;
-  const found: number[] = [];
-  for (let p = 0; p < index.size && found.length < limit; p++) {
-    const slot = orders.recent[p]!;
-    if (slot === self || !index.isLive(slot)) continue;
-    const lo = facetLo[slot]!;
-    const hi = facetHi[slot]!;
-    if (masks.every((m) => (lo & m.lo) !== 0 || (hi & m.hi) !== 0)) found.push(slot);
-  }
-  return found;
 }
