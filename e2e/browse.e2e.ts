@@ -199,7 +199,8 @@ describe('visitor', () => {
     const sort = gallery(page).getByRole('group', { name: 'Trier' });
     await sort.getByRole('button', { name: 'Plus likées' }).click();
     await expect.poll(() => param(page, 'sort')).toEqual(['likes']);
-    expect(await sort.getByRole('button', { name: 'Plus likées' }).getAttribute('aria-pressed')).toBe('true');
+    // The URL changes first; the page renders the new sort right after (a navigation is a transition).
+    await expect.poll(() => sort.getByRole('button', { name: 'Plus likées' }).getAttribute('aria-pressed')).toBe('true');
     const byLikes = (await listApproved('sort=likes')).slice(0, 12).map((c) => c.name);
     await expect.poll(() => cardNames(page)).toEqual(byLikes);
     await sort.getByRole('button', { name: 'Plus récentes' }).click();

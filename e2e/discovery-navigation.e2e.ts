@@ -96,9 +96,12 @@ async function openAndComeBack(page: Page, how: 'back' | 'escape'): Promise<void
   const ids = await cardIds(page);
   const y = await scrollY(page);
   expect(y).toBeGreaterThan(400);
+  const name = (await target.getByRole('heading', { level: 3 }).textContent())!.trim();
   await target.getByRole('heading', { level: 3 }).getByRole('link').click();
   await page.waitForURL((u) => u.pathname.startsWith('/creatives/'));
-  await page.getByRole('heading', { level: 1 }).waitFor();
+  // The creative's own heading: the URL changes first, and the gallery (its own h1 included) stays
+  // on screen until the creative's page is rendered; a key pressed before reaches the gallery.
+  await page.getByRole('heading', { level: 1, name }).waitFor();
   if (how === 'back') await page.goBack();
   else await page.keyboard.press('Escape');
   await page.waitForURL(url);

@@ -346,7 +346,7 @@ describe('user administration (admin)', () => {
     const chips = admin.getByRole('group', { name: 'Filtrer par rôle' });
     const roleValues = () => admin.locator('tbody select').evaluateAll((els) => els.map((el) => (el as HTMLSelectElement).value));
     await chips.getByRole('button', { name: 'Agence', exact: true }).click();
-    expect(await chips.getByRole('button', { name: 'Agence', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => chips.getByRole('button', { name: 'Agence', exact: true }).getAttribute('aria-pressed')).toBe('true');
     await expect.poll(async () => [...new Set(await roleValues())]).toEqual(['agency']);
     await chips.getByRole('button', { name: 'Spécialiste', exact: true }).click();
     await expect.poll(async () => [...new Set(await roleValues())].sort()).toEqual(['agency', 'specialist']);
