@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 
 /**
  * Every keyboard shortcut of the app, in one place: the pages bind handlers to these ids and the
@@ -50,9 +50,7 @@ export function useShortcuts(handlers: ShortcutHandlers): void {
   useLayoutEffect(() => {
     latest.current = handlers;
   });
-  // Listening from the commit too: a page shown from the cache (a creative opened from the list) may
-  // get a key before the browser paints, and an effect after paint would miss it (Esc, then nothing).
-  useLayoutEffect(() => {
+  useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       const id = shortcutFor(event);
       const handler = id ? latest.current[id] : undefined;

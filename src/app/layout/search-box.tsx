@@ -156,8 +156,8 @@ export function SearchBox({ className }: { className?: string }) {
         </button>
       ) : null}
       {listShown ? (
-        // While its code loads, an empty hidden list holds the id the box's aria-controls names.
-        <Suspense fallback={<div id={listId} role="listbox" aria-label="Suggestions" hidden />}>
+        // While its code loads, an empty hidden element holds the id the box's aria-controls names.
+        <Suspense fallback={<div id={listId} hidden />}>
           <SuggestionList id={listId} suggestions={suggestions} activeIndex={active} optionId={optionId} onPick={pick} />
         </Suspense>
       ) : null}
