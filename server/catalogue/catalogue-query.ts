@@ -185,8 +185,17 @@ export function anyOf(index: CatalogueIndex, bits: readonly number[]): Bits {
 
 /** Live creatives passing the filters (any value within a group, every group and flag). */
 export function filtered(index: CatalogueIndex, filters: GalleryFilters, within: Bits = index.alive): Bits {
+  return withValues(
+    index,
+    requiredParts(filters).map((part) => part.bits),
+    within,
+  );
+}
+
+/** The creatives of `within` carrying, for each group of `groups`, one of its values (bits), as a scratch bitset. */
+function withValues(index: CatalogueIndex, groups: readonly (readonly number[])[], within: Bits = index.alive): Bits {
   const set = index.scratchCopy(within);
-  for (const { bits } of requiredParts(filters)) andInto(set, anyOf(index, bits));
+  for (const bits of groups) andInto(set, anyOf(index, bits));
   return set;
 }
 
@@ -263,8 +272,7 @@ export function pageWithValues(
   const live = Math.max(1, index.liveCount);
   const share = groups.reduce((p, bits) => p * Math.min(1, bits.reduce((n, b) => n + index.valueCounts[b]!, 0) / live), 1);
   if (share < WALKED_SHARE) {
-    const set = index.scratchCopy(index.alive);
-    for (const bits of groups) andInto(set, anyOf(index, bits));
+    const set = withValues(index, groups);
     if (exclude >= 0) clearBit(set, exclude);
     return pageOf(index, set, order, after, limit);
   }
