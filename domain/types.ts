@@ -1,3 +1,4 @@
+import type { LengthClass, ShapeClass } from './media-shape';
 import type { Role } from './roles';
 import type { CategoryKey, CreativeStatus, MediaType } from './vocabulary';
 
@@ -67,6 +68,15 @@ export interface Creative extends Categories {
   rejectionReason: string | null;
   /** The suspected original found at submission (issue 18): set in the review queue only. */
   duplicateOf?: string | null;
+  /** Aspect-ratio class of the media (domain/media-shape.ts); null when its size is unknown. */
+  shape: ShapeClass | null;
+  /** Duration class of a video; null for images and before the analysis read it. */
+  lengthClass: LengthClass | null;
+  /**
+   * The words the media shows (OCR, one line per distinct line read; '' when none or not read yet). Given
+   * by a creative's own page (the detail) only, never in lists, to keep the gallery's pages small.
+   */
+  mediaText?: string;
 }
 
 export interface Page<T> {

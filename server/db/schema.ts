@@ -141,6 +141,8 @@ export const media = pgTable('media', {
    * once the file is written; null before it is made (npm run media:backfill) or when there is no picture.
    */
   ogWidth: integer('og_width'),
+  /** Length of a video in milliseconds, read by the media analysis (server/analysis); null for images and before it ran. */
+  durationMs: integer('duration_ms'),
   createdAt: createdAt(),
 });
 
@@ -215,6 +217,16 @@ export const creatives = pgTable(
     phash: bigint('phash', { mode: 'bigint' }),
     /** The suspected original found at submission (no foreign key: a deleted original just stops being linked). */
     duplicateOf: text('duplicate_of'),
+    /**
+     * What is inside the media (migration 0019, domain/media-shape.ts, server/analysis): its aspect-ratio
+     * class (from the media's width and height), a video's duration class, and the words it shows (OCR,
+     * normalised, one line per distinct line read; the staff may correct them). `mediaAnalysedAt` is set
+     * when the analysis wrote its result: `npm run media:analyse` queues the creatives where it is null.
+     */
+    shape: text('shape'),
+    lengthClass: text('length_class'),
+    mediaText: text('media_text').notNull().default(''),
+    mediaAnalysedAt: timestamp('media_analysed_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -232,6 +244,10 @@ export const creatives = pgTable(
     // A stored file → its creative (who may see it: server/services/media-access.ts); also the
     // `on delete set null` of a media row, which would otherwise scan every creative.
     index('creatives_media_idx').on(t.mediaId),
+    // The creatives the media analysis has not read yet (npm run media:analyse), oldest first.
+    index('creatives_unanalysed_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.mediaAnalysedAt} is null`),
     // Full-text search of the gallery (approved only), the public document and the members' one.
     index('creatives_search_vector_idx')
       .using('gin', t.searchVector)

@@ -33,6 +33,8 @@ export function aCreative(overrides: Partial<Creative> & Pick<Creative, 'id' | '
     analyzedBy: null,
     rating: null,
     rejectionReason: null,
+    shape: null,
+    lengthClass: null,
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import { and, eq, getTableColumns, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { analysisPreview } from '@domain/analysis-preview';
+import { asLength, asShape } from '@domain/media-shape';
 import type { MediaType } from '@domain/vocabulary';
 import { joinCategory, type CreativeStatus } from '@domain/vocabulary';
 import type { Categories, Creative } from '@domain/types';
@@ -19,6 +20,7 @@ const {
   facetHi: _facetHi,
   mediaSha256: _mediaSha256,
   phash: _phash,
+  mediaText: _mediaText,
   ...shownColumns
 } = getTableColumns(creatives);
 
@@ -120,6 +122,8 @@ export function toCreative(row: CreativeRow, options: { withAnalysis: boolean; w
     rating: c.rating,
     rejectionReason: c.rejectionReason,
     ...(options.withDuplicate ? { duplicateOf: c.duplicateOf } : {}),
+    shape: asShape(c.shape),
+    lengthClass: asLength(c.lengthClass),
   };
 }
 

@@ -1,4 +1,5 @@
 import { Timestamp, type DocumentData } from 'firebase/firestore';
+import { asLength, asShape } from '@domain/media-shape';
 import { isRole } from '@domain/roles';
 import type { Analysis, Comment, Creative, Folder, User } from '@domain/types';
 import type { CategoryKey, CreativeStatus, MediaType } from '@domain/vocabulary';
@@ -168,6 +169,8 @@ export function toCreative(
     analyzedBy: strOrNull(data.analyzedBy),
     rating: numOrNull(data.rating),
     rejectionReason: strOrNull(data.rejectionReason),
+    shape: asShape(data.shape),
+    lengthClass: asLength(data.lengthClass),
   };
 }
 
