@@ -51,3 +51,6 @@ export const DEFAULT_CONTACT_EMAIL = 'contact@creatheque.fr';
 export const ZIP_MAX_BYTES = 4 * 1024 ** 3 - 64 * 1024 ** 2;
 /** Most files in one ZIP without ZIP64 (16-bit entry count), README.txt included. */
 export const ZIP_MAX_ENTRIES = 65_535;
+
+/** The words read in a creative's media (OCR, or as corrected by the staff): at most this many characters. */
+export const MEDIA_TEXT_MAX = 2000;

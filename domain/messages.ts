@@ -8,6 +8,7 @@ import {
   IMAGE_MAX_PIXELS,
   IMAGE_MAX_SIDE,
   NAME_MAX,
+  MEDIA_TEXT_MAX,
   NAME_PART_MAX,
   PASSWORD_MAX,
   PASSWORD_MIN,
@@ -100,6 +101,7 @@ export const MSG = {
   fieldRequired: 'Ce champ est requis',
   nameMax: `Le nom ne doit pas dépasser ${NAME_MAX} caractères`,
   advertiserMax: `Le nom de l'annonceur ne doit pas dépasser ${ADVERTISER_MAX} caractères`,
+  mediaTextMax: `Le texte de la créative ne doit pas dépasser ${MEDIA_TEXT_MAX} caractères`,
   /** Firebase mode on local emulators without a Storage emulator (npm run start:firebase). */
   uploadsUnavailable:
     "Le dépôt de fichiers n'est pas disponible dans ce mode local : l'émulateur Firebase Storage ne fonctionne pas sur cette machine.",

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADVERTISER_MAX, DEFAULT_ADVERTISER, NAME_MAX, RATING_MAX, RATING_MIN, REJECTION_REASON_MAX } from '../limits';
+import { ADVERTISER_MAX, DEFAULT_ADVERTISER, MEDIA_TEXT_MAX, NAME_MAX, RATING_MAX, RATING_MIN, REJECTION_REASON_MAX } from '../limits';
 import { MSG } from '../messages';
 import { CATEGORY_LISTS, type CategoryKey } from '../vocabulary';
 import { singleLineField, textField } from './fields';
@@ -39,6 +39,11 @@ export const creativeInput = z.object({
   desire: text(5000),
   bestPractices: lines,
   actions: lines,
+  /**
+   * The words read in the media, as the staff corrected them in the edit form; absent: unchanged (the
+   * submit form never sends it, the media analysis writes it). Only the staff may send it.
+   */
+  mediaText: textField().trim().max(MEDIA_TEXT_MAX, MSG.mediaTextMax).optional(),
 });
 export type CreativeFormValues = z.input<typeof creativeInput>;
 export type CreativeInputData = z.output<typeof creativeInput>;
