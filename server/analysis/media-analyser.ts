@@ -25,7 +25,7 @@ export interface MediaAnalyser {
   analyse(task: AnalyseTask): Promise<AnalyseResult>;
   /** Threads reading at once. */
   readonly workers: number;
-  /** Resident memory of the worker threads' heaps in bytes, as last reported (for /api/metrics and benchmarks). */
+  /** Tasks being read, waiting for a thread, and read since the start (for /api/metrics). */
   stats(): { running: number; queued: number; completed: number };
   close(): Promise<void>;
 }
