@@ -12,6 +12,7 @@ import { CancellablePool } from './cancellable-pool';
 import { capacityOf, POOL_SIZE, type Capacity } from './load-shedding';
 import { schema } from './schema';
 import { ScopedPGlite } from './scoped-pglite';
+import { pgliteExecutor, poolExecutor, type SqlExecutor } from './sql-executor';
 import { withStartupLock } from './startup-lock';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -23,8 +24,17 @@ export interface Database {
   capacity: Capacity;
   /** Connections of the PostgreSQL pool (metrics); null on PGlite. */
   poolStats(): { total: number; idle: number; waiting: number } | null;
+  /**
+   * Plain SQL for the job queue (pg-boss, server/analysis/queue): PGlite's one connection, or on
+   * PostgreSQL a small pool of its own (QUEUE_POOL_SIZE connections, no statement timeout), so that the
+   * queue's polling never waits behind the requests or is shed with them, nor takes their connections.
+   */
+  sql: SqlExecutor;
   close(): Promise<void>;
 }
+
+/** Connections of the job queue's own pool on PostgreSQL: a worker's fetch and completion, an enqueue. */
+const QUEUE_POOL_SIZE = 3;
 
 const migrationsFolder = serverPaths.migrations;
 
@@ -76,13 +86,23 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
       logger.warn({ code: err.code, reason: err.message }, 'PostgreSQL : connexion inactive perdue, elle sera remplacée'),
     );
     const db = drizzlePg(pool, { schema });
+    const queuePool = new pg.Pool({ connectionString: options.databaseUrl, max: QUEUE_POOL_SIZE, application_name: 'creatheque-queue' });
+    queuePool.on('error', (err: Error & { code?: string }) =>
+      logger.warn(
+        { code: err.code, reason: err.message },
+        "PostgreSQL : connexion inactive de la file d'attente perdue, elle sera remplacée",
+      ),
+    );
     // Same pg-core query builder as PGlite; only the result-type parameter differs.
     return {
       db: db as unknown as Db,
       kind: 'postgres',
       capacity,
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-      close: () => pool.end(),
+      sql: poolExecutor(queuePool),
+      close: async () => {
+        await Promise.all([pool.end(), queuePool.end()]);
+      },
     };
   }
   const client = new ScopedPGlite({
@@ -98,6 +118,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
     kind: 'pglite',
     capacity: capacityOf(1),
     poolStats: () => null,
+    sql: pgliteExecutor(client),
     close: () => client.close(),
   };
 }

@@ -8,6 +8,7 @@ import pg from 'pg';
 import type { Database, Db } from '../db/client';
 import { capacityOf } from '../db/load-shedding';
 import { schema } from '../db/schema';
+import { pgliteExecutor, poolExecutor } from '../db/sql-executor';
 
 /**
  * Opens a database for a backup WITHOUT migrating it (openDatabase in server/db/client.ts always
@@ -33,6 +34,7 @@ export async function openExistingDatabase(options: { databaseUrl?: string; data
       kind: 'postgres',
       capacity,
       poolStats: () => null,
+      sql: poolExecutor(pool),
       close: () => pool.end(),
     };
   }
@@ -48,6 +50,7 @@ export async function openExistingDatabase(options: { databaseUrl?: string; data
     kind: 'pglite',
     capacity: capacityOf(1),
     poolStats: () => null,
+    sql: pgliteExecutor(client),
     close: () => client.close(),
   };
 }
