@@ -40,6 +40,11 @@ const envSchema = z.object({
   CATALOGUE_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   /** PostgreSQL cancels a statement of the server's pool that runs longer (503 to its client). */
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
+  /**
+   * Worker threads reading media (OCR, a video's keyframes) in this process, one job each
+   * (server/analysis, docs/architecture.md); 0: this instance queues the analyses but runs none.
+   */
+  MEDIA_ANALYSIS_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
   /** An /api request not answered by then gets 503 and its database work is cancelled (server/http/limits/deadline.ts). */
   REQUEST_DEADLINE_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
   /** Redis shared by several server instances (live events, rate limits, cache invalidation); unset: one process. */
