@@ -1,4 +1,6 @@
 import { MEDIA_TEXT_MAX } from './limits';
+import { can } from './permissions';
+import type { Role } from './roles';
 import { normalizeSearch } from './search';
 
 /**
@@ -37,4 +39,13 @@ export function clampText(text: string): string {
   const cut = text.slice(0, MEDIA_TEXT_MAX);
   const end = cut.lastIndexOf('\n');
   return end > 0 ? cut.slice(0, end) : cut;
+}
+
+/**
+ * Who may write a creative's text by hand (the edit form's 'Texte de la créative'): the staff, who may
+ * edit creatives. A text they write counts as the creative's analysis: the media analysis never
+ * overwrites it (server/analysis/queue), until a new media is given.
+ */
+export function mayCorrectMediaText(role: Role | null | undefined): boolean {
+  return can(role, 'creative:update');
 }

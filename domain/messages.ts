@@ -102,6 +102,7 @@ export const MSG = {
   nameMax: `Le nom ne doit pas dépasser ${NAME_MAX} caractères`,
   advertiserMax: `Le nom de l'annonceur ne doit pas dépasser ${ADVERTISER_MAX} caractères`,
   mediaTextMax: `Le texte de la créative ne doit pas dépasser ${MEDIA_TEXT_MAX} caractères`,
+  mediaTextStaffOnly: 'Seuls les spécialistes et les administrateurs peuvent corriger le texte de la créative',
   /** Firebase mode on local emulators without a Storage emulator (npm run start:firebase). */
   uploadsUnavailable:
     "Le dépôt de fichiers n'est pas disponible dans ce mode local : l'émulateur Firebase Storage ne fonctionne pas sur cette machine.",

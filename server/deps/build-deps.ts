@@ -1,3 +1,4 @@
+import type { JobQueue } from '@server/analysis/queue/job-queue';
 import type { Db } from '@server/db/client';
 import type { Capacity } from '@server/db/load-shedding';
 import type { ServerConfig } from '@server/env';
@@ -39,6 +40,8 @@ export interface DepsOptions {
   redis?: RedisLink | null;
   /** Where e-mails go; default: SMTP_URL, or DATA_DIR/outbox/ without it. */
   mailer?: Mailer;
+  /** The media-analysis queue, started by the caller (who stops it); none: nothing is queued. */
+  analysis?: Pick<JobQueue, 'enqueue'> | null;
 }
 
 /**
@@ -62,5 +65,6 @@ export function buildDeps(options: DepsOptions): Deps {
     outbound,
     ops: opsDeps(options, { redis, events, limits }),
     likes: new LikeWriter(options.db),
+    analysis: options.analysis ?? null,
   };
 }

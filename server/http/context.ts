@@ -1,4 +1,5 @@
 import type { User } from '@domain/types';
+import type { JobQueue } from '@server/analysis/queue/job-queue';
 import type { Db } from '@server/db/client';
 import type { AuthDeps } from '@server/deps/auth-deps';
 import type { CacheDeps } from '@server/deps/cache-deps';
@@ -35,6 +36,11 @@ export interface Deps {
   ops: OpsDeps;
   /** Likes and unlikes, written in batches when they arrive together (services/creatives/like-writer.ts). */
   likes: LikeWriter;
+  /**
+   * The media-analysis queue (server/analysis/queue): a submission or a new media queues its creative.
+   * Null where nothing is queued (tests of other parts; `npm run media:analyse` queues the rest).
+   */
+  analysis: Pick<JobQueue, 'enqueue'> | null;
 }
 
 export interface AppEnv {

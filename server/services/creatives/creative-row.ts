@@ -61,6 +61,15 @@ export function selectCreatives(db: Db, likedBy: string | Placeholder | null) {
     .leftJoin(user, eq(user.id, creatives.submittedBy));
 }
 
+/** The same for one creative's page, which also shows the text read in its media. */
+export function selectCreativeDetail(db: Db, likedBy: string | null) {
+  return db
+    .select({ ...creativeSelection(likedBy), mediaText: creatives.mediaText })
+    .from(creatives)
+    .leftJoin(media, eq(media.id, creatives.mediaId))
+    .leftJoin(user, eq(user.id, creatives.submittedBy));
+}
+
 export type CreativeRow = Awaited<ReturnType<ReturnType<typeof selectCreatives>['execute']>>[number];
 
 const mediaUrl = (name: string | null) => (name ? `${MEDIA_URL_PREFIX}${name}` : null);

@@ -6,17 +6,17 @@ import { can } from '@domain/permissions';
 import type { Creative, User } from '@domain/types';
 import type { Db } from '@server/db/client';
 import { creatives, media } from '@server/db/schema';
-import { selectCreatives, toCreative } from './creative-row';
+import { selectCreativeDetail, toCreative } from './creative-row';
 
 const notFound = () => new AppError('NOT_FOUND', { message: MSG.creativeNotFound });
 
-/** One creative as the viewer may see it, or 'Créative non trouvée'. */
+/** One creative as the viewer may see it, with the text read in its media, or 'Créative non trouvée'. */
 export async function getCreative(db: Db, viewer: User | null, id: string): Promise<Creative> {
-  const [row] = await selectCreatives(db, viewer?.id ?? null)
+  const [row] = await selectCreativeDetail(db, viewer?.id ?? null)
     .where(eq(creatives.id, id))
     .limit(1);
   if (!row || !canViewCreative(row.creative, viewer)) throw notFound();
-  return toCreative(row, { withAnalysis: can(viewer?.role, 'creative:read-analysis') });
+  return { ...toCreative(row, { withAnalysis: can(viewer?.role, 'creative:read-analysis') }), mediaText: row.mediaText };
 }
 
 /** The stored original of a creative the viewer may download. */

@@ -17,6 +17,7 @@ import { notifyStaffOfPending } from '../notifications/notify';
 import { findDuplicates } from './duplicates.service';
 import { getCreative } from './creative.service';
 import { creativeColumns } from './creative-write';
+import { checkMayCorrectMediaText, correctedTextColumns, newMediaAnalysisColumns, queueAnalysis } from './media-analysis';
 import type { z } from 'zod';
 
 /**
@@ -43,10 +44,11 @@ const fingerprintColumns = (fp: Fingerprint) => ({ mediaSha256: fp.sha256, phash
 
 /**
  * A new creative from the submit form: approved at once for staff, pending for agencies (spec §4).
- * The media is fully stored before the rows are written; the submission webhook and the staff's
- * notifications follow.
+ * The media is fully stored before the rows are written; the analysis of its media is queued once they
+ * are; the submission webhook and the staff's notifications follow.
  */
 export async function submitCreative(deps: Deps, viewer: User, input: CreativeInputData, file: UploadedFile): Promise<Creative> {
+  checkMayCorrectMediaText(viewer, input.mediaText);
   const status = statusOnSubmit(viewer.role);
   const { row, deliveries } = await storeUpload(deps, file, async (tx, stored, fingerprint) => {
     const [original] = await findDuplicates(tx, fingerprint);
@@ -63,12 +65,14 @@ export async function submitCreative(deps: Deps, viewer: User, input: CreativeIn
         submittedBy: viewer.id,
         ...fingerprintColumns(fingerprint),
         duplicateOf: original?.id ?? null,
+        ...correctedTextColumns(input.mediaText || undefined, ''),
       })
       .returning();
     // Staff are told of a creative waiting for them in the transaction that makes it wait.
     const deliveries = status === 'pending' ? await notifyStaffOfPending(tx, inserted!, viewer.id) : [];
     return { row: inserted!, deliveries };
   });
+  await queueAnalysis(deps, row.id);
   deps.outbound.webhooks(deps.config.env.SUBMISSION_WEBHOOK_URL, {
     name: row.name,
     createdAt: row.createdAt.toISOString(),
@@ -80,7 +84,11 @@ export async function submitCreative(deps: Deps, viewer: User, input: CreativeIn
   return getCreative(deps.db, viewer, row.id);
 }
 
-/** Edit by staff: the form's fields, and the media when a new file is given (the old one is then removed). */
+/**
+ * Edit by staff: the form's fields, and the media when a new file is given (the old one is then removed,
+ * its analysis cleared and the new one's queued). The text of the creative, when the staff changed it,
+ * is their correction; with a new file it is not taken, as it was the previous media's.
+ */
 export async function updateCreative(
   deps: Deps,
   viewer: User,
@@ -88,18 +96,23 @@ export async function updateCreative(
   input: CreativeInputData,
   file: UploadedFile | null,
 ): Promise<Creative> {
-  const [existing] = await deps.db.select({ mediaId: creatives.mediaId }).from(creatives).where(eq(creatives.id, id));
+  checkMayCorrectMediaText(viewer, input.mediaText);
+  const [existing] = await deps.db
+    .select({ mediaId: creatives.mediaId, mediaText: creatives.mediaText })
+    .from(creatives)
+    .where(eq(creatives.id, id));
   if (!existing) throw new AppError('NOT_FOUND', { message: MSG.creativeNotFound });
-  const write = (tx: Db, media: Partial<typeof creatives.$inferInsert> = {}) =>
+  const write = (tx: Db, columns: Partial<typeof creatives.$inferInsert>) =>
     tx
       .update(creatives)
-      .set({ ...creativeColumns(input), ...media, updatedAt: new Date() })
+      .set({ ...creativeColumns(input), ...columns, updatedAt: new Date() })
       .where(eq(creatives.id, id));
   if (file) {
     await storeUpload(deps, file, (tx, stored, fingerprint) =>
-      write(tx, { mediaId: stored.id, mediaType: file.kind, ...fingerprintColumns(fingerprint) }),
+      write(tx, { mediaId: stored.id, mediaType: file.kind, ...fingerprintColumns(fingerprint), ...newMediaAnalysisColumns }),
     );
-  } else await write(deps.db);
+    await queueAnalysis(deps, id);
+  } else await write(deps.db, correctedTextColumns(input.mediaText, existing.mediaText));
   if (file && existing.mediaId) await deleteMedia(deps.db, deps.media.store, existing.mediaId);
   return getCreative(deps.db, viewer, id);
 }
