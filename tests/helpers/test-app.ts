@@ -16,6 +16,9 @@ import type { Deps } from '@server/http/context';
 import type { Mailer } from '@server/mail/mailer';
 import { mediaStoreOf } from '@server/media/media-store-of';
 import type { RedisLink } from '@server/redis/redis-link';
+import type { MediaAnalyser } from '@server/analysis/media-analyser';
+import { startJobQueue, type JobQueue } from '@server/analysis/queue/job-queue';
+import { startMediaAnalysis, type MediaAnalysis } from '@server/analysis/queue/media-analysis';
 import type { WebhookSender } from '@server/services/webhooks';
 
 /**
@@ -52,6 +55,11 @@ export interface TestAppOptions {
   mailer?: Mailer;
   /** Overrides figures of the database's capacity (load-shedding.ts): a tiny one makes the expensive reads refuse soon. */
   capacity?: Partial<Capacity>;
+  /**
+   * Runs the media-analysis queue on the test's database, its jobs read by this analyser (closed by
+   * close()); without it nothing is queued.
+   */
+  mediaAnalysis?: { analyser: MediaAnalyser; retryDelaySeconds?: number };
 }
 
 export interface RequestOptions {
@@ -116,6 +124,8 @@ export interface TestApp {
   db: Db;
   config: ServerConfig;
   database: Database;
+  /** The media-analysis queue (options.mediaAnalysis), or null. */
+  queue: JobQueue | null;
   /** Temp DATA_DIR (media store inside), removed by close(). */
   dataDir: string;
   /** `T`: the body's expected shape, not checked at run time (`t.request<Creative>('GET', …)`). */
@@ -267,6 +277,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   }
   const { database } = opened;
 
+  const queue = options.mediaAnalysis
+    ? await startJobQueue({
+        sql: database.sql,
+        sole: database.kind === 'pglite',
+        retryDelaySeconds: options.mediaAnalysis.retryDelaySeconds,
+      })
+    : null;
   const deps = buildDeps({
     db: database.db,
     config,
@@ -277,7 +294,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     capacity: { ...database.capacity, ...options.capacity },
     redis: options.redis,
     mailer: options.mailer,
+    analysis: queue,
   });
+  const analysis: MediaAnalysis | null = queue ? await startMediaAnalysis(deps, queue, options.mediaAnalysis!.analyser) : null;
   // The web app's pages are rendered by its sources' server entry (the build's own in production).
   const renderer = options.distDir ? (await import('../../src/entry-server')).renderer : null;
   const app = createApp(deps, options.distDir ? { distDir: options.distDir, renderer } : {});
@@ -338,6 +357,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     if (closed) return;
     closed = true;
     try {
+      await analysis?.stop();
       deps.caches.catalogue.close();
       await deps.events.notifier.idle();
       await deps.outbound.mailer.close();
@@ -347,5 +367,5 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     }
   }
 
-  return { app, deps, db: database.db, config, database, dataDir, request, login, signUp, loginAs, close };
+  return { app, deps, db: database.db, config, database, queue, dataDir, request, login, signUp, loginAs, close };
 }

@@ -66,7 +66,12 @@ interface JobData {
  * job left running by a previous process (killed) is failed now — retried at once — instead of after
  * its expiry; on PostgreSQL another instance may be running it.
  */
-export async function startJobQueue(options: { sql: SqlExecutor; sole: boolean }): Promise<JobQueue> {
+export async function startJobQueue(options: {
+  sql: SqlExecutor;
+  sole: boolean;
+  /** The first retry's delay (then doubled at each attempt); tests shorten it. */
+  retryDelaySeconds?: number;
+}): Promise<JobQueue> {
   const boss = new PgBoss({
     db: options.sql,
     schema: SCHEMA,
@@ -77,8 +82,10 @@ export async function startJobQueue(options: { sql: SqlExecutor; sole: boolean }
   });
   boss.on('error', (err: Error) => logger.warn({ err }, "file d'attente : erreur de pg-boss"));
   await boss.start();
-  if (!(await boss.getQueue(MEDIA_ANALYSIS_QUEUE)))
-    await boss.createQueue(MEDIA_ANALYSIS_QUEUE, { name: MEDIA_ANALYSIS_QUEUE, ...QUEUE_OPTIONS });
+  // Made once; an upgrade that changes the options applies them to the queue kept in the database.
+  const queueOptions = { name: MEDIA_ANALYSIS_QUEUE, ...QUEUE_OPTIONS, retryDelay: options.retryDelaySeconds ?? QUEUE_OPTIONS.retryDelay };
+  if (await boss.getQueue(MEDIA_ANALYSIS_QUEUE)) await boss.updateQueue(MEDIA_ANALYSIS_QUEUE, queueOptions);
+  else await boss.createQueue(MEDIA_ANALYSIS_QUEUE, queueOptions);
   if (options.sole) await failOrphans(boss, options.sql);
   const workerIds: string[] = [];
   const wake = () => {
