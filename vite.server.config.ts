@@ -16,9 +16,11 @@ export default defineConfig({
     sourcemap: true,
     minify: false,
     rollupOptions: {
-      input: { index: 'server/index.ts' },
+      // The OCR pool's thread is a module of its own, loaded by path (server/analysis/ocr/ocr-analyser.ts).
+      input: { index: 'server/index.ts', 'ocr-worker': 'server/analysis/ocr/ocr-worker.ts' },
       // Stack traces need the mappings, not the sources: the map stays small in the server's memory.
-      output: { format: 'es', entryFileNames: '[name].js', sourcemapExcludeSources: true },
+      // Chunks sit beside the entries, so a module finds the thread's file next to itself.
+      output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js', sourcemapExcludeSources: true },
     },
   },
 });
