@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import type { Server } from 'node:http';
+import { createOcrAnalyser } from './analysis/ocr/ocr-analyser';
+import { startJobQueue } from './analysis/queue/job-queue';
+import { startMediaAnalysis, type MediaAnalysis } from './analysis/queue/media-analysis';
 import { createApp } from './app';
 import { resolveAuthSecret } from './auth/secret';
 import { openDatabase, type Database } from './db/client';
@@ -41,6 +44,9 @@ async function main() {
     dataDir: env.DATABASE_URL ? undefined : path.join(config.dataDir, 'db'),
     statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
   });
+  // The media-analysis queue lives in the database (pg-boss, docs/decisions/028-job-queue.md): started
+  // before the services that queue jobs; its workers once they are built.
+  const queue = await startJobQueue({ sql: database.sql, sole: database.kind === 'pglite' });
   const redis = env.REDIS_URL ? new RedisLink({ url: env.REDIS_URL, prefix: env.REDIS_PREFIX }) : null;
   if (redis && !(await redis.waitUntilReady(REDIS_START_WAIT_MS))) {
     logger.warn('redis: injoignable au démarrage ; le serveur démarre, connexion en arrière-plan (connexion refusée en attendant)');
@@ -52,7 +58,11 @@ async function main() {
     poolStats: database.poolStats,
     capacity: database.capacity,
     redis,
+    analysis: queue,
   });
+  const workers = env.MEDIA_ANALYSIS_WORKERS;
+  const analysis = await startMediaAnalysis(deps, queue, workers > 0 ? createOcrAnalyser({ workers }) : null);
+  logger.info(`analyse des médias : ${workers > 0 ? `${workers} fil(s) de lecture` : 'mise en file seulement (MEDIA_ANALYSIS_WORKERS=0)'}`);
   // PGlite: only this process may open the database, so `npm run backup` asks it over a Unix socket.
   const control =
     database.kind === 'pglite'
@@ -91,7 +101,7 @@ async function main() {
     stopping = true;
     stopTempSweep();
     logger.info(`${signal} reçu : arrêt en cours`);
-    void gracefulStop(server, deps, database, inFlight, control).then(
+    void gracefulStop(server, deps, database, inFlight, control, analysis).then(
       () => {
         logger.info('arrêt terminé');
         process.exit(0);
@@ -134,7 +144,8 @@ async function until(condition: () => boolean, timeoutMs: number): Promise<boole
 /**
  * Stop accepting connections, end the live event streams, let in-flight requests finish (at most
  * GRACE_MS, then their connections are cut and their handlers get CLEANUP_MS to undo partial work),
- * remove this process's temp files, stop the backup channel, close Redis and the database.
+ * stop the media analysis (its running jobs end or are failed, to be retried), remove this process's
+ * temp files, stop the backup channel, close Redis and the database.
  */
 async function gracefulStop(
   server: Server,
@@ -142,6 +153,7 @@ async function gracefulStop(
   database: Database,
   inFlight: { count: number },
   control: ControlServer | null,
+  analysis: MediaAnalysis,
 ): Promise<void> {
   deps.ops.lifecycle.stopping = true;
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -157,6 +169,7 @@ async function gracefulStop(
     server.closeAllConnections();
   }
   await until(() => inFlight.count === 0, CLEANUP_MS);
+  await analysis.stop();
   // The next start resumes from the saved catalogue and the journal's rows since, instead of reading every creative.
   deps.caches.catalogue.close();
   deps.caches.catalogue.save();
