@@ -13,6 +13,12 @@ export type LengthClass = (typeof LENGTH_CLASSES)[number];
 export const MEDIA_FILTER_KEYS = ['shape', 'length'] as const;
 export type MediaFilterKey = (typeof MEDIA_FILTER_KEYS)[number];
 
+/** The values of each group, in the order the filter dialog and the facet bits (domain/facets.ts) list them. */
+export const MEDIA_FILTER_LISTS: { shape: readonly ShapeClass[]; length: readonly LengthClass[] } = {
+  shape: SHAPE_CLASSES,
+  length: LENGTH_CLASSES,
+};
+
 export const MEDIA_FILTER_LABELS: Record<MediaFilterKey, string> = {
   shape: 'Proportions',
   length: 'Durée',
@@ -32,6 +38,11 @@ export const LENGTH_LABELS: Record<LengthClass, string> = {
   le30: '≤ 30 s',
   long: 'Plus de 30 s',
 };
+
+/** A value's French label, in its group. */
+export function mediaValueLabel(key: MediaFilterKey, value: string): string {
+  return key === 'shape' ? SHAPE_LABELS[value as ShapeClass] : LENGTH_LABELS[value as LengthClass];
+}
 
 const RATIOS: readonly [ShapeClass, number][] = [
   ['9:16', 9 / 16],

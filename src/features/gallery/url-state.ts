@@ -1,8 +1,9 @@
-import { activeFilterGroups, effectiveSort, GALLERY_SORTS, type GalleryFilters } from '@domain/gallery-filters';
+import { activeFilterGroups, effectiveSort, GALLERY_SORTS, type GalleryFilters, type MediaFilters } from '@domain/gallery-filters';
+import { MEDIA_FILTER_KEYS, MEDIA_FILTER_LISTS } from '@domain/media-shape';
 import { CATEGORY_KEYS, CATEGORY_LISTS } from '@domain/vocabulary';
 import type { GalleryQuery, GallerySort } from '@/gateway/types';
 
-/** The gallery view lives in the URL (?sort=likes&q=…&format=…&junto=1&tested=1) so it can be shared. */
+/** The gallery view lives in the URL (?sort=likes&q=…&format=…&shape=9:16&length=le6&junto=1&tested=1) so it can be shared. */
 export interface GalleryView {
   sort: GallerySort;
   q: string;
@@ -16,18 +17,28 @@ function sortOf(params: URLSearchParams): GallerySort {
   return effectiveSort(sort, params.get('q') ?? '');
 }
 
+/** The known values of a list parameter, once each (an unknown one, from an old or edited link, is dropped). */
+function valuesOf(params: URLSearchParams, key: string, allowed: readonly string[]): string[] {
+  return [...new Set(params.getAll(key).filter((v) => allowed.includes(v)))];
+}
+
 export function readGalleryView(params: URLSearchParams): GalleryView {
   const categories: GalleryFilters['categories'] = {};
   for (const key of CATEGORY_KEYS) {
-    const allowed: readonly string[] = CATEGORY_LISTS[key];
-    const values = params.getAll(key).filter((v) => allowed.includes(v));
-    if (values.length) categories[key] = [...new Set(values)];
+    const values = valuesOf(params, key, CATEGORY_LISTS[key]);
+    if (values.length) categories[key] = values;
+  }
+  const media: MediaFilters = {};
+  for (const key of MEDIA_FILTER_KEYS) {
+    const values = valuesOf(params, key, MEDIA_FILTER_LISTS[key]);
+    if (values.length) media[key] = values;
   }
   return {
     sort: sortOf(params),
     q: params.get('q') ?? '',
     filters: {
       categories,
+      media,
       isJuntoAngel: params.get('junto') === '1',
       testedAndApproved: params.get('tested') === '1',
     },
@@ -40,6 +51,10 @@ export function withFilters(params: URLSearchParams, filters: GalleryFilters): U
   for (const key of CATEGORY_KEYS) {
     next.delete(key);
     filters.categories[key]?.forEach((v) => next.append(key, v));
+  }
+  for (const key of MEDIA_FILTER_KEYS) {
+    next.delete(key);
+    filters.media?.[key]?.forEach((v) => next.append(key, v));
   }
   for (const [flag, on] of [
     ['junto', filters.isJuntoAngel],
@@ -64,6 +79,7 @@ export function toGalleryQuery(view: GalleryView): GalleryQuery {
     sort: view.sort,
     q: view.q.trim() || undefined,
     filters: view.filters.categories,
+    media: view.filters.media,
     isJuntoAngel: view.filters.isJuntoAngel,
     testedAndApproved: view.filters.testedAndApproved,
   };

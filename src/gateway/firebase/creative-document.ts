@@ -1,4 +1,5 @@
 import { analysisPreview, hasAnalysis } from '@domain/analysis-preview';
+import type { LengthClass, ShapeClass } from '@domain/media-shape';
 import type { CreativeInputData } from '@domain/schemas/creative';
 import type { Analysis } from '@domain/types';
 import { joinCategory, type CategoryKey } from '@domain/vocabulary';
@@ -19,12 +20,20 @@ import { facetKeys, facetMapOf, searchKeys } from './index-keys';
 export const PRIVATE_COLLECTION = 'private';
 export const ANALYSIS_DOC = 'analysis';
 
-/** The form values a creative is indexed and previewed by. */
+/** The form values a creative is indexed and previewed by, and its media's classes when it has them. */
 export interface IndexedFields extends Record<CategoryKey, string> {
   name: string;
   advertiser: string;
   isJuntoAngel: boolean;
   testedAndApproved: boolean;
+  shape?: ShapeClass | null;
+  lengthClass?: LengthClass | null;
+}
+
+/** The aspect-ratio and duration classes of a creative's media (domain/media-shape.ts), as its document holds them. */
+export interface MediaClasses {
+  shape: ShapeClass | null;
+  lengthClass: LengthClass | null;
 }
 
 /** Fields derived from the form values and the analysis: rewritten with them, in the same write. */
@@ -52,9 +61,10 @@ export function analysisOf(input: CreativeInputData): Analysis {
 
 /**
  * What a validated submit / edit form writes: the public fields of the creative (categories joined
- * by ', ', the derived fields) and, separately, the analysis for the private document.
+ * by ', ', the derived fields) and, separately, the analysis for the private document. With `media`,
+ * the media's classes too, written as `shape` / `lengthClass` and indexed among the facets.
  */
-export function creativeFormDocuments(input: CreativeInputData) {
+export function creativeFormDocuments(input: CreativeInputData, media?: MediaClasses) {
   const fields: IndexedFields = {
     name: input.name,
     advertiser: input.advertiser,
@@ -65,6 +75,7 @@ export function creativeFormDocuments(input: CreativeInputData) {
     platform: joinCategory(input.platform),
     isJuntoAngel: input.isJuntoAngel,
     testedAndApproved: input.testedAndApproved,
+    ...media,
   };
   const analysis = analysisOf(input);
   return { creative: { ...fields, ...derivedFields(fields, analysis) }, analysis };
