@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiError } from '@domain/errors';
 import type { Creative, FacetCounts, Page } from '@domain/types';
 import { creatives, media } from '@server/db/schema';
 import { creativeForm, demoVideoBytes, pngBytes, submitCreative, VALID_FORM } from './helpers/uploads';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { createTestApp, type ApiError, type TestApp } from './helpers/test-app';
 
 /**
  * The shape and length filter groups (issue 33): a submission classes its media (the image's size, the
