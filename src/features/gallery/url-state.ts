@@ -1,6 +1,13 @@
-import { activeFilterGroups, effectiveSort, GALLERY_SORTS, type GalleryFilters, type MediaFilters } from '@domain/gallery-filters';
-import { MEDIA_FILTER_KEYS, MEDIA_FILTER_LISTS } from '@domain/media-shape';
-import { CATEGORY_KEYS, CATEGORY_LISTS } from '@domain/vocabulary';
+import {
+  activeFilterGroups,
+  chosenIn,
+  effectiveSort,
+  FILTER_GROUP_LISTS,
+  FILTER_GROUPS,
+  GALLERY_SORTS,
+  isMediaGroup,
+  type GalleryFilters,
+} from '@domain/gallery-filters';
 import type { GalleryQuery, GallerySort } from '@/gateway/types';
 
 /** The gallery view lives in the URL (?sort=likes&q=…&format=…&shape=9:16&length=le6&junto=1&tested=1) so it can be shared. */
@@ -17,21 +24,13 @@ function sortOf(params: URLSearchParams): GallerySort {
   return effectiveSort(sort, params.get('q') ?? '');
 }
 
-/** The known values of a list parameter, once each (an unknown one, from an old or edited link, is dropped). */
-function valuesOf(params: URLSearchParams, key: string, allowed: readonly string[]): string[] {
-  return [...new Set(params.getAll(key).filter((v) => allowed.includes(v)))];
-}
-
+/** Each group's known values in the URL, once each (an unknown one, from an old or edited link, is dropped). */
 export function readGalleryView(params: URLSearchParams): GalleryView {
-  const categories: GalleryFilters['categories'] = {};
-  for (const key of CATEGORY_KEYS) {
-    const values = valuesOf(params, key, CATEGORY_LISTS[key]);
-    if (values.length) categories[key] = values;
-  }
-  const media: MediaFilters = {};
-  for (const key of MEDIA_FILTER_KEYS) {
-    const values = valuesOf(params, key, MEDIA_FILTER_LISTS[key]);
-    if (values.length) media[key] = values;
+  const categories: Partial<Record<string, string[]>> = {};
+  const media: Partial<Record<string, string[]>> = {};
+  for (const group of FILTER_GROUPS) {
+    const values = [...new Set(params.getAll(group).filter((v) => FILTER_GROUP_LISTS[group].includes(v)))];
+    if (values.length) (isMediaGroup(group) ? media : categories)[group] = values;
   }
   return {
     sort: sortOf(params),
@@ -48,13 +47,9 @@ export function readGalleryView(params: URLSearchParams): GalleryView {
 /** Writes the filters into a copy of the params, keeping the others (sort, q). */
 export function withFilters(params: URLSearchParams, filters: GalleryFilters): URLSearchParams {
   const next = new URLSearchParams(params);
-  for (const key of CATEGORY_KEYS) {
-    next.delete(key);
-    filters.categories[key]?.forEach((v) => next.append(key, v));
-  }
-  for (const key of MEDIA_FILTER_KEYS) {
-    next.delete(key);
-    filters.media?.[key]?.forEach((v) => next.append(key, v));
+  for (const group of FILTER_GROUPS) {
+    next.delete(group);
+    chosenIn(filters, group).forEach((v) => next.append(group, v));
   }
   for (const [flag, on] of [
     ['junto', filters.isJuntoAngel],

@@ -20,7 +20,10 @@ import { facetKeys, facetMapOf, searchKeys } from './index-keys';
 export const PRIVATE_COLLECTION = 'private';
 export const ANALYSIS_DOC = 'analysis';
 
-/** The form values a creative is indexed and previewed by, and its media's classes when it has them. */
+/**
+ * The form values a creative is indexed and previewed by, and its media's classes (domain/media-shape.ts)
+ * when it has them: facetKeys indexes them as `shape:…` / `length:…`.
+ */
 export interface IndexedFields extends Record<CategoryKey, string> {
   name: string;
   advertiser: string;
@@ -28,12 +31,6 @@ export interface IndexedFields extends Record<CategoryKey, string> {
   testedAndApproved: boolean;
   shape?: ShapeClass | null;
   lengthClass?: LengthClass | null;
-}
-
-/** The aspect-ratio and duration classes of a creative's media (domain/media-shape.ts), as its document holds them. */
-export interface MediaClasses {
-  shape: ShapeClass | null;
-  lengthClass: LengthClass | null;
 }
 
 /** Fields derived from the form values and the analysis: rewritten with them, in the same write. */
@@ -61,10 +58,9 @@ export function analysisOf(input: CreativeInputData): Analysis {
 
 /**
  * What a validated submit / edit form writes: the public fields of the creative (categories joined
- * by ', ', the derived fields) and, separately, the analysis for the private document. With `media`,
- * the media's classes too, written as `shape` / `lengthClass` and indexed among the facets.
+ * by ', ', the derived fields) and, separately, the analysis for the private document.
  */
-export function creativeFormDocuments(input: CreativeInputData, media?: MediaClasses) {
+export function creativeFormDocuments(input: CreativeInputData) {
   const fields: IndexedFields = {
     name: input.name,
     advertiser: input.advertiser,
@@ -75,7 +71,6 @@ export function creativeFormDocuments(input: CreativeInputData, media?: MediaCla
     platform: joinCategory(input.platform),
     isJuntoAngel: input.isJuntoAngel,
     testedAndApproved: input.testedAndApproved,
-    ...media,
   };
   const analysis = analysisOf(input);
   return { creative: { ...fields, ...derivedFields(fields, analysis) }, analysis };

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import type * as React from 'react';
 import { chosenIn, EMPTY_FILTERS, FILTER_GROUP_LISTS, isMediaGroup, type FilterGroup, type GalleryFilters } from '@domain/gallery-filters';
-import { MEDIA_FILTER_KEYS, MEDIA_FILTER_LABELS, mediaValueLabel } from '@domain/media-shape';
+import { MEDIA_FILTER_KEYS } from '@domain/media-shape';
+import { MEDIA_FILTER_LABELS, mediaValueLabel } from '@domain/media-shape-labels';
 import type { FacetCounts } from '@domain/types';
 import { CATEGORY_KEYS, CATEGORY_LABELS } from '@domain/vocabulary';
 import { BADGE_LABELS } from '@/components/creative/badges';

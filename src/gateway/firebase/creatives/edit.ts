@@ -1,9 +1,8 @@
-import { collection, getDocs, query, where, writeBatch, type DocumentData } from 'firebase/firestore';
-import { asLength, asShape, shapeOf } from '@domain/media-shape';
+import { collection, getDocs, query, where, writeBatch } from 'firebase/firestore';
 import { creativeInput } from '@domain/schemas/creative';
 import type { Gateway } from '../../types';
 import { commitAll, guard, requireViewer, type BatchOp, type FirebaseContext } from '../context';
-import { creativeFormDocuments, type MediaClasses } from '../creative-document';
+import { creativeFormDocuments } from '../creative-document';
 import { analysisRef, creativeRef, readCreativeDoc } from '../creatives-shared';
 import { validate } from '../errors';
 import { dropFingerprint } from '../fingerprints';
@@ -16,8 +15,8 @@ export async function updateCreative(ctx: FirebaseContext, ...[id, input, file, 
   const data = validate(creativeInput, input);
   if (file) checkMedia(file);
   const existing = await readCreativeDoc(ctx, id);
+  const { creative, analysis } = creativeFormDocuments(data);
   const stored = file ? await storeMedia(ctx, file, viewer, onProgress) : null;
-  const { creative, analysis } = creativeFormDocuments(data, keptClasses(existing, stored));
   const media = stored
     ? { mediaUrl: stored.url, mediaPath: stored.path, mediaType: stored.kind, posterUrl: null, width: stored.width, height: stored.height }
     : {};
@@ -35,17 +34,6 @@ export async function updateCreative(ctx: FirebaseContext, ...[id, input, file, 
   }
   if (stored) await removeMedia(ctx, existing.mediaPath);
   return readBack(ctx, id, viewer, analysis);
-}
-
-/**
- * The media classes an edit writes, so that the facets keep them: the document's own when the media stays,
- * the new media's shape (its length unknown until read) when it changes — only for a document that holds
- * them (written at submission, src/features/submit), never adding fields to an older one.
- */
-function keptClasses(existing: DocumentData, stored: { width: number | null; height: number | null } | null): MediaClasses | undefined {
-  if (!('shape' in existing) && !('lengthClass' in existing)) return undefined;
-  if (stored) return { shape: shapeOf(stored.width, stored.height), lengthClass: null };
-  return { shape: asShape(existing.shape), lengthClass: asLength(existing.lengthClass) };
 }
 
 /** Deletes a creative: it, its analysis and its fingerprint in the first batch, then its comments (spec §4), then its file. */
