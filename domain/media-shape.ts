@@ -13,24 +13,10 @@ export type LengthClass = (typeof LENGTH_CLASSES)[number];
 export const MEDIA_FILTER_KEYS = ['shape', 'length'] as const;
 export type MediaFilterKey = (typeof MEDIA_FILTER_KEYS)[number];
 
-export const MEDIA_FILTER_LABELS: Record<MediaFilterKey, string> = {
-  shape: 'Proportions',
-  length: 'Durée',
-};
-
-export const SHAPE_LABELS: Record<ShapeClass, string> = {
-  '9:16': '9:16 (story, reel)',
-  '4:5': '4:5 (portrait)',
-  '1:1': '1:1 (carré)',
-  '16:9': '16:9 (paysage)',
-  other: 'Autre',
-};
-
-export const LENGTH_LABELS: Record<LengthClass, string> = {
-  le6: '≤ 6 s',
-  le15: '≤ 15 s',
-  le30: '≤ 30 s',
-  long: 'Plus de 30 s',
+/** The values of each group, in the order the filter dialog and the facet bits (domain/facets.ts) list them. */
+export const MEDIA_FILTER_LISTS: { shape: readonly ShapeClass[]; length: readonly LengthClass[] } = {
+  shape: SHAPE_CLASSES,
+  length: LENGTH_CLASSES,
 };
 
 const RATIOS: readonly [ShapeClass, number][] = [

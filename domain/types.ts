@@ -1,4 +1,4 @@
-import type { LengthClass, ShapeClass } from './media-shape';
+import type { LengthClass, MediaFilterKey, ShapeClass } from './media-shape';
 import type { Role } from './roles';
 import type { CategoryKey, CreativeStatus, MediaType } from './vocabulary';
 
@@ -142,6 +142,8 @@ export interface LikeState {
 export interface FacetCounts {
   total: number;
   categories: Record<CategoryKey, Record<string, number>>;
+  /** Each shape and length class's count (domain/media-shape.ts). */
+  media: Record<MediaFilterKey, Record<string, number>>;
   junto: number;
   tested: number;
 }

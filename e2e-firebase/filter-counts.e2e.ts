@@ -3,6 +3,8 @@ import { describe, expect, inject, it } from 'vitest';
 import { countFacets, maskOf } from '@domain/facets';
 import { EMPTY_FILTERS, type GalleryFilters } from '@domain/gallery-filters';
 import type { FacetCounts } from '@domain/types';
+import { MEDIA_FILTER_KEYS, MEDIA_FILTER_LISTS } from '@domain/media-shape';
+import { MEDIA_FILTER_LABELS, mediaValueLabel } from '@domain/media-shape-labels';
 import { CATEGORY_KEYS, CATEGORY_LABELS, CATEGORY_LISTS } from '@domain/vocabulary';
 import { APPROVED, PENDING, type DemoCreative } from '@server/db/seed/demo-catalog';
 import { DEMO_PROJECT_ID } from '../scripts/firebase/demo-seed';
@@ -64,11 +66,21 @@ async function dialogCounts(dialog: Locator): Promise<FacetCounts> {
       categories[key][value] = (await shownCount(group.getByRole('button', { name: value, exact: true }))) ?? -1;
     }
   }
+  // The demo documents hold no shape or length (the domain's counts have none either): every class shows 0.
+  const media = {} as FacetCounts['media'];
+  for (const key of MEDIA_FILTER_KEYS) {
+    const group = dialog.getByRole('group', { name: MEDIA_FILTER_LABELS[key] });
+    media[key] = {};
+    for (const value of MEDIA_FILTER_LISTS[key]) {
+      media[key][value] = (await shownCount(group.getByRole('button', { name: mediaValueLabel(key, value), exact: true }))) ?? -1;
+    }
+  }
   const flag = async (label: string) => (await shownCount(dialog.getByRole('button', { name: `${label} : Oui` }))) ?? -1;
   const footer = (await dialog.getByText(/^\d[\d\s]* créas? correspond/).textContent()) ?? '';
   return {
     total: Number(footer.replace(/\D/g, '')),
     categories,
+    media,
     junto: await flag(FLAG_LABELS.junto),
     tested: await flag(FLAG_LABELS.tested),
   };

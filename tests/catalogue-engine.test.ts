@@ -1,10 +1,12 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countFacets } from '@domain/facets';
+import { FILTER_GROUP_LISTS, FILTER_GROUPS } from '@domain/gallery-filters';
+import { LENGTH_CLASSES, SHAPE_CLASSES } from '@domain/media-shape';
 import { searchTextOf } from '@domain/search';
 import { facetsQueryInput, filtersOf, galleryQueryInput } from '@domain/schemas/gallery';
 import type { Creative, FacetCounts, Page } from '@domain/types';
-import { CATEGORY_KEYS, CATEGORY_LISTS } from '@domain/vocabulary';
+import { CATEGORY_LISTS } from '@domain/vocabulary';
 import { Catalogue } from '@server/catalogue/catalogue';
 import { catalogueImageFile } from '@server/catalogue/catalogue-image';
 import { creatives } from '@server/db/schema';
@@ -20,8 +22,8 @@ import { createTestApp, type TestApp } from './helpers/test-app';
 /**
  * The catalogue engine (server/catalogue/) against a reading of the database in SQL — the gallery's
  * queries without the engine, which evaluate every row's filters and search document — for random
- * catalogues, random views (searches with stems, prefixes, accents and typos; 0–3 filter groups and
- * flags; each sort; visitors and members) and random writes between them (likes and unlikes through
+ * catalogues, random views (searches with stems, prefixes, accents and typos; 0–3 filter groups —
+ * categories, shape, length — and flags; each sort; visitors and members) and random writes between them (likes and unlikes through
  * the API, approvals, rejections, tag and name edits, deletions, featuring, new creatives, straight
  * to the database): every page of every view, the cursor of a page taken before a write and followed
  * after it, the corrected term, the filter counts, the similar creatives of a random one and the suggestions of
@@ -77,7 +79,18 @@ const tagsOf = (r: Random) => ({
   types: r.some(CATEGORY_LISTS.type, 2),
   sectors: r.some(CATEGORY_LISTS.sector, 2),
   platforms: r.some(CATEGORY_LISTS.platform, 2),
+  ...mediaOf(r),
 });
+
+/** The media's classes: a shape or none (an unknown size), a length for a video only (none before it is read). */
+function mediaOf(r: Random) {
+  const video = r.next() < 0.4;
+  return {
+    mediaType: video ? ('video' as const) : ('image' as const),
+    shape: r.next() < 0.9 ? r.pick(SHAPE_CLASSES) : null,
+    lengthClass: video && r.next() < 0.85 ? r.pick(LENGTH_CLASSES) : null,
+  };
+}
 
 function creativeValues(r: Random) {
   const status = r.next() < 0.8 ? 'approved' : r.pick(['pending', 'rejected'] as const);
@@ -136,8 +149,8 @@ function viewOf(r: Random): Record<string, string | string[]> {
   const q = termOf(r);
   if (q) view.q = q;
   for (let i = r.int(4); i > 0; i--) {
-    const key = r.pick(CATEGORY_KEYS);
-    view[key] = r.some(CATEGORY_LISTS[key], 2);
+    const key = r.pick(FILTER_GROUPS);
+    view[key] = r.some(FILTER_GROUP_LISTS[key], 2);
   }
   if (r.next() < 0.15) view.junto = '1';
   if (r.next() < 0.15) view.tested = '1';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countFacets, FACET_KEYS, maskOf } from '@domain/facets';
+import { countFacets, FACET_KEYS, LO_BITS, maskOf } from '@domain/facets';
 import type { FacetCounts } from '@domain/types';
 import { creatives } from '@server/db/schema';
 import { rowsOf } from '@server/db/sql-rows';
@@ -66,7 +66,41 @@ describe('the bits of a creative', () => {
     expect(await read()).toMatchObject({ facetLo: mask.lo | junto.lo, facetHi: mask.hi | junto.hi });
     await t.db.delete(creatives).where(eq(creatives.id, row.id));
   });
+
+  it('are 64, split at 32 in SQL as in maskOf: each half a signed integer, its bit 31 the sign', async () => {
+    expect([FACET_KEYS.length, LO_BITS]).toEqual([64, 32]);
+    const rows = await rowsOf<{ lo: number; hi: number }>(
+      t.db,
+      sql`select facet_lo_of(1::bigint << b) as lo, facet_hi_of(1::bigint << b) as hi from generate_series(0, 63) b order by b`,
+    );
+    expect(rows.map(({ lo, hi }) => ({ lo, hi }))).toEqual(FACET_KEYS.map((key) => maskOf([key])));
+    expect(maskOf([FACET_KEYS[31]!])).toEqual({ lo: -(2 ** 31), hi: 0 });
+    expect(maskOf([FACET_KEYS[63]!])).toEqual({ lo: 0, hi: -(2 ** 31) });
+  });
+
+  it('carry the shape and the length, bits 31 and 63 included, and follow an edit of either', async () => {
+    // 'sector:Animaux' is bit 31, 'length:long' bit 63: both halves negative.
+    expect([FACET_KEYS[31], FACET_KEYS[63]]).toEqual(['sector:Animaux', 'length:long']);
+    const row = await insertCreative(t.db, { sectors: ['Animaux'], mediaType: 'video', shape: '9:16', lengthClass: 'long' });
+    const read = async () => (await t.db.select().from(creatives).where(eq(creatives.id, row.id)))[0]!;
+    const keys = ['format:Statique', 'objective:TOFU', 'type:UGC', 'sector:Animaux', 'platform:Meta', 'shape:9:16', 'length:long'];
+    const stored = await read();
+    expect({ lo: stored.facetLo, hi: stored.facetHi }).toEqual(maskOf(keys));
+    expect(stored.facetLo).toBeLessThan(0);
+    expect(stored.facetHi).toBeLessThan(0);
+    const counts = countFacets({ lo: [stored.facetLo], hi: [stored.facetHi], n: [2] }, EMPTY);
+    expect(counts.categories.sector['Animaux']).toBe(2);
+    expect(counts.media.shape).toMatchObject({ '9:16': 2, '1:1': 0 });
+    expect(counts.media.length).toMatchObject({ long: 2, le6: 0 });
+    await t.db.update(creatives).set({ shape: '1:1', lengthClass: null }).where(eq(creatives.id, row.id));
+    const edited = await read();
+    const after = maskOf(['format:Statique', 'objective:TOFU', 'type:UGC', 'sector:Animaux', 'platform:Meta', 'shape:1:1']);
+    expect({ lo: edited.facetLo, hi: edited.facetHi }).toEqual(after);
+    await t.db.delete(creatives).where(eq(creatives.id, row.id));
+  });
 });
+
+const EMPTY = { categories: {}, isJuntoAngel: false, testedAndApproved: false };
 
 describe('counting', () => {
   const cells = (entries: [string[], number][]) => {
@@ -101,6 +135,23 @@ describe('counting', () => {
     expect(counts.junto).toBe(3);
     expect(counts.categories.sector).toMatchObject({ Beauté: 3, Mode: 0 });
     expect(counts.categories.format).toMatchObject({ Vidéo: 3, GIF: 0 });
+  });
+
+  it('treats the shape and the length as groups: any value within, every group across, each without its own choice', () => {
+    const media = cells([
+      [['format:Vidéo', 'shape:9:16', 'length:le6'], 4],
+      [['format:Vidéo', 'shape:1:1', 'length:long'], 3],
+      [['format:Statique', 'shape:9:16'], 2],
+    ]);
+    const stories = countFacets(media, { ...EMPTY, media: { shape: ['9:16'] } });
+    expect(stories.total).toBe(6);
+    expect(stories.media.shape).toMatchObject({ '9:16': 6, '1:1': 3, other: 0 });
+    expect(stories.media.length).toMatchObject({ le6: 4, long: 0 });
+    expect(stories.categories.format).toMatchObject({ Vidéo: 4, Statique: 2 });
+    const both = countFacets(media, { ...EMPTY, media: { shape: ['9:16', '1:1'], length: ['long'] } });
+    expect(both.total).toBe(3);
+    expect(both.media.length).toMatchObject({ le6: 4, long: 3 });
+    expect(both.media.shape).toMatchObject({ '9:16': 0, '1:1': 3 });
   });
 });
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveMediaTools } from '@server/media/media-tools';
-import { extractPoster, frameSizeFromLog } from '@server/media/video';
+import { durationFromLog, extractPoster, frameSizeFromLog } from '@server/media/video';
 import type { Creative } from '@domain/types';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { creativeForm, demoVideoBytes, VALID_FORM } from './helpers/uploads';
@@ -51,6 +51,8 @@ describe('resolveMediaTools', () => {
     expect(frame?.poster.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     expect(frame?.width).toBeGreaterThan(0);
     expect(frame?.height).toBeGreaterThan(0);
+    // The demo clip lasts 3 s: read from the log of the same ffmpeg run (no ffprobe here).
+    expect(frame?.durationMs).toBe(3000);
   }, 30_000);
 });
 
@@ -90,5 +92,14 @@ describe('a video uploaded where ffmpeg is missing', () => {
     const media = await t.request('GET', res.body.mediaUrl!);
     expect(media.status).toBe(200);
     expect(media.bytes.equals(demoVideoBytes())).toBe(true);
+  });
+});
+
+describe('durationFromLog', () => {
+  it("reads the container's duration to the millisecond, and nothing when ffmpeg says N/A", () => {
+    expect(durationFromLog('  Duration: 00:00:05.00, start: 0.000000, bitrate: 103 kb/s')).toBe(5000);
+    expect(durationFromLog('  Duration: 00:01:02.345, start: 0.000000')).toBe(62_345);
+    expect(durationFromLog('  Duration: 01:00:00.04, start: 0.000000')).toBe(3_600_040);
+    expect(durationFromLog('  Duration: N/A, bitrate: N/A')).toBeNull();
   });
 });

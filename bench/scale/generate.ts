@@ -81,6 +81,47 @@ export function submittersSql(): string[] {
   ];
 }
 
+/**
+ * The shape classes of a library of ads (domain/media-shape.ts), by a uniform draw `r`: feed images mostly 4:5
+ * and square, videos mostly vertical (stories, reels, TikTok). The few demo media the rows share have
+ * their own sizes: the class is the benchmark's, not read from them.
+ */
+const SHAPE_SHARES = {
+  image: [
+    ['4:5', 0.4],
+    ['1:1', 0.3],
+    ['9:16', 0.15],
+    ['16:9', 0.1],
+    ['other', 0.05],
+  ],
+  video: [
+    ['9:16', 0.55],
+    ['1:1', 0.15],
+    ['16:9', 0.15],
+    ['4:5', 0.1],
+    ['other', 0.05],
+  ],
+} as const;
+/** Video lengths: bumpers, the 15 s spot, the 30 s one, a few longer. */
+const LENGTH_SHARES = [
+  ['le6', 0.15],
+  ['le15', 0.45],
+  ['le30', 0.3],
+  ['long', 0.1],
+] as const;
+
+/** A class drawn from `shares` by the uniform `r` (a SQL expression): a CASE over the cumulative shares. */
+function drawn(shares: readonly (readonly [string, number])[], r: string): string {
+  let upTo = 0;
+  const arms = shares.slice(0, -1).map(([value, share]) => `when ${r} < ${(upTo += share).toFixed(4)} then ${lit(value)}`);
+  return `case ${arms.join(' ')} else ${lit(shares[shares.length - 1]![0])} end`;
+}
+
+const shapeSql = (video: string, r: string) =>
+  `case when ${video} then ${drawn(SHAPE_SHARES.video, r)} else ${drawn(SHAPE_SHARES.image, r)} end`;
+/** Only a video has a length. */
+const lengthSql = (video: string, r: string) => `case when ${video} then ${drawn(LENGTH_SHARES, r)} end`;
+
 export function creativesSql(p: ScaleParams, from: number, to: number, counts: { staff: number; agencies: number }): string {
   const N = p.creatives;
   const rareEvery = Math.max(1, Math.floor(N / 10));
@@ -103,12 +144,12 @@ export function creativesSql(p: ScaleParams, from: number, to: number, counts: {
   const analysed = `(status = 'approved' and ra < 0.35)`;
   const columns = `id, name, advertiser, search_text, media_id, media_type, formats, objectives, types, sectors, platforms,
     likes, comment_count, status, validated, submitted_by, is_junto_angel, tested_and_approved,
-    attention, interest, desire, best_practices, actions, rejection_reason, media_sha256, phash, created_at, updated_at`;
-  // The search documents and facet bits as the triggers of migrations 0007 and 0009 write them (replica mode skips triggers).
+    attention, interest, desire, best_practices, actions, rejection_reason, media_sha256, phash, shape, length_class, created_at, updated_at`;
+  // The search documents and facet bits as the triggers of migrations 0007 and 0020 write them (replica mode skips triggers).
   return `
   insert into creatives (${columns}, search_vector, member_search_vector, facet_lo, facet_hi)
   select v.*, s.doc, creative_member_search_vector(s.doc, v.attention, v.interest, v.desire, v.best_practices, v.actions),
-         (s.bits & 2147483647)::int, (s.bits >> 31)::int
+         facet_lo_of(s.bits), facet_hi_of(s.bits)
   from (
   select gen_random_uuid()::text,
     ${name(arr)}, ${advertiser(arr)},
@@ -134,6 +175,7 @@ export function creativesSql(p: ScaleParams, from: number, to: number, counts: {
     case when status = 'rejected' then ${arr(W.REJECTION_REASONS)}[${skewed(W.REJECTION_REASONS.length)}] end,
     -- Duplicate detection (migration 0011): a distinct upload hash and 64 random bits of dHash each.
     md5(i::text) || md5(random()::text), ('x' || substr(md5(random()::text), 1, 16))::bit(64)::bigint,
+    ${shapeSql('video', 'rh')}, ${lengthSql('video', 'rd')},
     created_at, created_at
   from (
     select *, ${other('ob', nO)} as ob2, ${other('ty', nT)} as ty2, ${other('se', nS)} as se2, ${other('pl', nPl)} as pl2,
@@ -151,14 +193,15 @@ export function creativesSql(p: ScaleParams, from: number, to: number, counts: {
         case when random() < 0.25 then 1 + floor(random() * ${counts.staff})::int
              else ${counts.staff + 1} + floor(random() * ${counts.agencies})::int end as sk,
         random() as rs, random() as rv, random() as rf, random() as r2, random() as r3, 1 - random() as rl,
-        random() as rc, random() as rj, random() as rt, random() as ra
+        random() as rc, random() as rj, random() as rt, random() as ra, random() as rh, random() as rd
       from generate_series(${from}, ${to}) i
     ) a
   ) b
   join bench_submitters sub on sub.k = b.sk
   ) v(${columns})
   cross join lateral (select creative_search_vector(v.name, v.advertiser, v.formats || v.objectives || v.types || v.sectors || v.platforms) as doc,
-                             creative_facet_bits(v.formats, v.objectives, v.types, v.sectors, v.platforms, v.is_junto_angel, v.tested_and_approved) as bits) s`;
+                             creative_facet_bits(v.formats, v.objectives, v.types, v.sectors, v.platforms, v.is_junto_angel, v.tested_and_approved,
+                                                 v.shape, v.length_class) as bits) s`;
 }
 
 /** Exactly one featured creative (the unique partial index allows no more): a recent analysed one. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { effectiveSort, GALLERY_SORTS, type CategoryFilters, type GalleryFilters } from '../gallery-filters';
+import { effectiveSort, GALLERY_SORTS, type CategoryFilters, type GalleryFilters, type MediaFilters } from '../gallery-filters';
+import { MEDIA_FILTER_KEYS, MEDIA_FILTER_LISTS } from '../media-shape';
 import { MSG } from '../messages';
 import { CATEGORY_KEYS, CATEGORY_LISTS } from '../vocabulary';
 import { textField } from './fields';
@@ -25,6 +26,8 @@ const galleryViewFields = {
   type: listOf(CATEGORY_LISTS.type),
   sector: listOf(CATEGORY_LISTS.sector),
   platform: listOf(CATEGORY_LISTS.platform),
+  shape: listOf(MEDIA_FILTER_LISTS.shape),
+  length: listOf(MEDIA_FILTER_LISTS.length),
   junto: flag,
   tested: flag,
 };
@@ -43,7 +46,9 @@ export type FacetsQueryInput = z.output<typeof facetsQueryInput>;
 export function filtersOf(query: FacetsQueryInput): GalleryFilters {
   const categories: CategoryFilters = {};
   for (const key of CATEGORY_KEYS) if (query[key].length) categories[key] = query[key];
-  return { categories, isJuntoAngel: query.junto, testedAndApproved: query.tested };
+  const media: MediaFilters = {};
+  for (const key of MEDIA_FILTER_KEYS) if (query[key].length) media[key] = query[key];
+  return { categories, media, isJuntoAngel: query.junto, testedAndApproved: query.tested };
 }
 
 /** Query of the favourites endpoint: search term and cursor. */

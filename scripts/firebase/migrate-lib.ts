@@ -7,6 +7,7 @@ import {
   type Timestamp,
   type WriteBatch,
 } from 'firebase-admin/firestore';
+import { asLength, asShape } from '@domain/media-shape';
 import type { Analysis } from '@domain/types';
 import { ANALYSIS_DOC, derivedFields, PRIVATE_COLLECTION, type IndexedFields } from '@/gateway/firebase/creative-document';
 import { analysisFromDoc } from '@/gateway/firebase/mappers';
@@ -127,6 +128,9 @@ function indexedFieldsOf(data: DocumentData): IndexedFields {
     platform: str(data.platform),
     isJuntoAngel: data.isJuntoAngel === true,
     testedAndApproved: data.testedAndApproved === true,
+    // Indexed among the facets: kept, so the rewrite of stale derived fields does not drop them.
+    shape: asShape(data.shape),
+    lengthClass: asLength(data.lengthClass),
   };
 }
 

@@ -9,8 +9,8 @@ import { readTypedFile, writeTypedFile, type TypedArray } from './typed-file';
 /** Where a server keeps its saved catalogue: in its data folder. */
 export const catalogueImageFile = (dataDir: string): string => path.join(dataDir, 'catalogue', 'index.bin');
 
-/** Bumped whenever what the file holds changes meaning: an older file is then ignored. */
-const FORMAT = 3;
+/** Bumped whenever what the file holds changes meaning (4: 64 facet bits, lo = bits 0–31): an older file is then ignored. */
+const FORMAT = 4;
 
 /** An index saved with the journal position it stands at, and when it was saved (ms). */
 export interface CatalogueImage {

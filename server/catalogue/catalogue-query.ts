@@ -1,6 +1,5 @@
-import { FACET_KEYS, maskOf, type FacetPart } from '@domain/facets';
+import { chosenGroups, FACET_KEYS, maskOf, type FacetPart } from '@domain/facets';
 import type { GalleryFilters } from '@domain/gallery-filters';
-import { CATEGORY_KEYS } from '@domain/vocabulary';
 import { andInto, clearBit, hasBit, orInto, setBit, slotsOf, type Bits } from './bitset';
 import type { CatalogueIndex, OrderName } from './catalogue-index';
 import type { Postings } from './postings';
@@ -161,16 +160,9 @@ export class WordSets implements MatchSets {
   }
 }
 
-/** For each part the filters restrict, the bits of its chosen values (FACET_KEYS order). */
+/** For each part the filters restrict (domain/facets.ts chosenGroups), the bits of its chosen values (FACET_KEYS order). */
 export function requiredParts(filters: GalleryFilters): { part: FacetPart; bits: number[] }[] {
-  const required: { part: FacetPart; bits: number[] }[] = [];
-  for (const key of CATEGORY_KEYS) {
-    const chosen = filters.categories[key];
-    if (chosen?.length) required.push({ part: key, bits: bitsOf(chosen.map((v) => `${key}:${v}`)) });
-  }
-  if (filters.isJuntoAngel) required.push({ part: 'junto', bits: bitsOf(['junto']) });
-  if (filters.testedAndApproved) required.push({ part: 'tested', bits: bitsOf(['tested']) });
-  return required;
+  return chosenGroups(filters).map(({ part, keys }) => ({ part, bits: bitsOf(keys) }));
 }
 
 const bitsOf = (keys: string[]) => keys.map((k) => FACET_KEYS.indexOf(k)).filter((b) => b >= 0);

@@ -1,4 +1,4 @@
-import { FACET_KEYS } from '@domain/facets';
+import { FACET_KEYS, PART_OF_BIT } from '@domain/facets';
 import type { GalleryFilters } from '@domain/gallery-filters';
 import { SIMILARITY_WEIGHTS } from '@domain/suggestions';
 import type { FacetCounts } from '@domain/types';
@@ -133,9 +133,10 @@ export function approvedTagsOf(index: CatalogueIndex, id: string): Record<Catego
   const slot = index.ids.slotOf(id);
   if (slot < 0 || !index.isLive(slot)) return null;
   const tags = Object.fromEntries(CATEGORY_KEYS.map((key) => [key, [] as string[]])) as Record<CategoryKey, string[]>;
+  // Only the category values: not the flags, nor the shape and length classes ('shape:9:16' has two colons).
   for (const bit of index.bitsOf(slot)) {
-    const [key, value] = FACET_KEYS[bit]!.split(':') as [string, string | undefined];
-    if (value !== undefined) tags[key as CategoryKey].push(value);
+    const part = PART_OF_BIT[bit]!;
+    if (part in tags) tags[part as CategoryKey].push(FACET_KEYS[bit]!.slice(part.length + 1));
   }
   return tags;
 }

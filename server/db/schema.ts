@@ -190,7 +190,7 @@ export const creatives = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    /** The filter values as bits (migration 0009, domain/facets.ts), written by a trigger: the facet counts. */
+    /** The filter values as bits (migrations 0009, 0020, domain/facets.ts: lo = bits 0–31, hi = 32–63), written by a trigger. */
     facetLo: integer('facet_lo').notNull().default(0),
     facetHi: integer('facet_hi').notNull().default(0),
     /** Always equal to the number of rows in creative_likes (updated in the same transaction). */

@@ -14,6 +14,8 @@ export interface SanitizedUpload {
   height?: number;
   /** A video's poster frame; null when it has none (no ffmpeg, or no frame could be read). */
   poster?: Buffer | null;
+  /** A video's duration (ms), read by the same ffmpeg run as its poster; null when unknown. */
+  durationMs?: number | null;
 }
 
 /** sharp's decoder name for each accepted image type (server/media/upload.ts sniffs the type). */
@@ -70,6 +72,7 @@ async function sanitizeVideo(deps: Pick<Deps, 'media'>, file: UploadedFile): Pro
       poster: frame?.poster ?? null,
       width: frame?.width ?? header?.width,
       height: frame?.height ?? header?.height,
+      durationMs: frame?.durationMs ?? null,
     };
   } catch (err) {
     await store.discardTemp(remuxed);

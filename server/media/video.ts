@@ -13,6 +13,8 @@ export interface VideoFrame {
   poster: Buffer;
   width: number | null;
   height: number | null;
+  /** How long the video lasts (ms); null when neither ffprobe nor ffmpeg's log tells. */
+  durationMs: number | null;
 }
 
 interface FrameSize {
@@ -22,23 +24,32 @@ interface FrameSize {
 
 const NO_SIZE: FrameSize = { width: null, height: null };
 
+/** The container's duration in ffmpeg's log, e.g. `Duration: 00:00:05.04, start: …` (`Duration: N/A`: null). */
+export function durationFromLog(log: string): number | null {
+  const m = /Duration: (\d+):(\d{2}):(\d{2}(?:\.\d+)?)/.exec(log);
+  return m ? Math.round((Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3])) * 1000) : null;
+}
+
 /** The first video stream's size in ffmpeg's log, e.g. `Stream #0:0(und): Video: h264 …, 640x360 [SAR…`. */
 export function frameSizeFromLog(log: string): FrameSize {
   const m = /Stream #\d+:\d+.*?: Video: .*?, (\d{1,5})x(\d{1,5})[\s,[]/.exec(log);
   return m ? { width: Number(m[1]) || null, height: Number(m[2]) || null } : NO_SIZE;
 }
 
-async function probeSize(ffprobe: string, file: string): Promise<FrameSize> {
+/** The first video stream's size and the container's duration by ffprobe (`1080x1920` then `5.040000`). */
+async function probe(ffprobe: string, file: string): Promise<FrameSize & { durationMs: number | null }> {
   try {
     const { stdout } = await run(
       ffprobe,
-      ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'csv=p=0:s=x', file],
+      ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height:format=duration', '-of', 'csv=p=0:s=x', file],
       { timeout: TIMEOUT_MS },
     );
-    const [w, h] = stdout.trim().split('x').map(Number);
-    return { width: w || null, height: h || null };
+    const lines = stdout.trim().split(/\r?\n/);
+    const [w, h] = (lines.find((line) => line.includes('x')) ?? '').split('x').map(Number);
+    const seconds = Number(lines.find((line) => /^\d+(\.\d+)?$/.test(line.trim())));
+    return { width: w || null, height: h || null, durationMs: Number.isFinite(seconds) ? Math.round(seconds * 1000) : null };
   } catch {
-    return NO_SIZE;
+    return { ...NO_SIZE, durationMs: null };
   }
 }
 
@@ -55,9 +66,10 @@ async function ffmpegLog(ffmpeg: string, args: string[]): Promise<string> {
 }
 
 /**
- * A JPEG poster frame (at 1 s, or the first frame for shorter clips) and the frame size, made with
- * the ffmpeg chosen at start-up (server/media/media-tools.ts). Without ffmpeg the video is kept
- * and simply has no poster.
+ * A JPEG poster frame (at 1 s, or the first frame for shorter clips), the frame size and the duration
+ * (domain/media-shape.ts classes them), made with the ffmpeg chosen at start-up (server/media/media-tools.ts):
+ * the size and duration from ffprobe when there is one, else from the log of the same ffmpeg run. Without
+ * ffmpeg the video is kept and simply has no poster.
  */
 export async function extractPoster(tools: MediaTools, file: string): Promise<VideoFrame | null> {
   if (!tools.ffmpeg) return null;
@@ -67,8 +79,8 @@ export async function extractPoster(tools: MediaTools, file: string): Promise<Vi
       const log = await ffmpegLog(tools.ffmpeg, ['-hide_banner', '-y', '-ss', at, '-i', file, '-frames:v', '1', '-q:v', '3', out]);
       const poster = await fsp.readFile(out).catch(() => null);
       if (poster && poster.length > 0) {
-        const size = tools.ffprobe ? await probeSize(tools.ffprobe, file) : frameSizeFromLog(log);
-        return { poster, ...size };
+        const probed = tools.ffprobe ? await probe(tools.ffprobe, file) : { ...frameSizeFromLog(log), durationMs: durationFromLog(log) };
+        return { poster, ...probed };
       }
     }
     return null;

@@ -37,6 +37,8 @@ export interface NewMedia {
   poster?: Buffer | null;
   width?: number;
   height?: number;
+  /** A video's duration (ms); read with the poster when omitted and ffmpeg makes it, unknown when null. */
+  durationMs?: number | null;
 }
 
 /** Every stored file of a media row (original, card derivative, poster, responsive variants, link-preview JPEG). */
@@ -80,6 +82,7 @@ export async function storeMedia<T>(
     const original = 'data' in input.source ? input.source.data : input.source.tempPath;
     let frame: Buffer | string | null = null;
     let size = { width: input.width ?? null, height: input.height ?? null };
+    let durationMs = input.durationMs ?? null;
     let posterName: string | null = null;
     if (input.mediaType === 'image') {
       frame = original;
@@ -87,7 +90,10 @@ export async function storeMedia<T>(
       const extracted =
         input.poster !== undefined ? null : await extractPoster(deps.media.tools, typeof original === 'string' ? original : '');
       const poster = input.poster ?? extracted?.poster ?? null;
-      if (extracted) size = { width: size.width ?? extracted.width, height: size.height ?? extracted.height };
+      if (extracted) {
+        size = { width: size.width ?? extracted.width, height: size.height ?? extracted.height };
+        durationMs ??= extracted.durationMs;
+      }
       if (poster) {
         posterName = posterFileName(base);
         await put(posterName, poster);
@@ -123,6 +129,7 @@ export async function storeMedia<T>(
       timestamp,
       width: size.width,
       height: size.height,
+      durationMs: input.mediaType === 'video' ? durationMs : null,
       thumbName,
       posterName,
       variantWidths: variants?.widths ?? null,

@@ -11,7 +11,7 @@ import type {
 } from '@domain/schemas/auth';
 import type { Role } from '@domain/roles';
 import type { ShareInput } from '@domain/schemas/share';
-import type { GallerySort } from '@domain/gallery-filters';
+import type { GallerySort, MediaFilters } from '@domain/gallery-filters';
 import type { AppNotification, NotificationEmailPrefs } from '@domain/notifications';
 import type { CategoryKey, CreativeStatus } from '@domain/vocabulary';
 import type {
@@ -57,6 +57,8 @@ export interface GalleryQuery {
   sort?: GallerySort;
   q?: string;
   filters?: Partial<Record<CategoryKey, string[]>>;
+  /** The chosen shape and length classes (`?shape=9:16&length=le6`). */
+  media?: MediaFilters;
   isJuntoAngel?: boolean;
   testedAndApproved?: boolean;
   cursor?: string | null;

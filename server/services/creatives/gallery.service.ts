@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, desc, eq, gte, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, desc, eq, gte, inArray, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { creativeOfMonthRule } from '@domain/creative-of-month';
 import { filtersOf, type GalleryQueryInput } from '@domain/schemas/gallery';
@@ -174,6 +174,8 @@ export function galleryFilterConditions(query: GalleryQueryInput): SQL[] {
   for (const [key, values] of Object.entries(filters.categories) as [CategoryKey, string[]][]) {
     conditions.push(arrayOverlaps(CATEGORY_COLUMNS[key], values));
   }
+  if (filters.media?.shape) conditions.push(inArray(creatives.shape, filters.media.shape));
+  if (filters.media?.length) conditions.push(inArray(creatives.lengthClass, filters.media.length));
   if (filters.isJuntoAngel) conditions.push(eq(creatives.isJuntoAngel, true));
   if (filters.testedAndApproved) conditions.push(eq(creatives.testedAndApproved, true));
   return conditions;

@@ -16,7 +16,7 @@ import { deleteMedia, storeMedia, type MediaRow } from '../media.service';
 import { notifyStaffOfPending } from '../notifications/notify';
 import { findDuplicates } from './duplicates.service';
 import { getCreative } from './creative.service';
-import { creativeColumns } from './creative-write';
+import { creativeColumns, mediaColumns } from './creative-write';
 import { checkMayCorrectMediaText, correctedTextColumns, newMediaAnalysisColumns, queueAnalysis } from './media-analysis';
 import type { z } from 'zod';
 
@@ -58,8 +58,7 @@ export async function submitCreative(deps: Deps, viewer: User, input: CreativeIn
         ...creativeColumns(input),
         name: input.name,
         advertiser: input.advertiser,
-        mediaId: stored.id,
-        mediaType: file.kind,
+        ...mediaColumns(stored, file.kind),
         status,
         validated: status === 'approved',
         submittedBy: viewer.id,
@@ -109,7 +108,7 @@ export async function updateCreative(
       .where(eq(creatives.id, id));
   if (file) {
     await storeUpload(deps, file, (tx, stored, fingerprint) =>
-      write(tx, { mediaId: stored.id, mediaType: file.kind, ...fingerprintColumns(fingerprint), ...newMediaAnalysisColumns }),
+      write(tx, { ...newMediaAnalysisColumns, ...mediaColumns(stored, file.kind), ...fingerprintColumns(fingerprint) }),
     );
     await queueAnalysis(deps, id);
   } else await write(deps.db, correctedTextColumns(input.mediaText, existing.mediaText));

@@ -1,4 +1,5 @@
 import { MessageCircle } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import type * as React from 'react';
 import { Link } from 'react-router';
 import type { Creative } from '@domain/types';
@@ -10,6 +11,9 @@ import { CreativeCardHeader } from './card-header';
 import { CreativeThumb } from './creative-thumb';
 import { LikeButton } from './like-button';
 import { TagList } from './tag-list';
+
+/** The hover details of the media's classes: a chunk of their own (their labels), loaded after the first cards. */
+const MediaClasses = lazy(() => import('./media-classes'));
 
 export interface CreativeCardProps {
   creative: Creative;
@@ -43,10 +47,15 @@ export function CreativeCard({
   const state = creativeLinkState(list);
   return (
     <article className="group flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
-      <Link to={href} state={state} tabIndex={-1} aria-hidden className="relative block">
-        <CreativeThumb creative={creative} eager={eager} className="transition-transform duration-300 group-hover:scale-[1.01]" />
-        <CreativeBadges creative={creative} className="absolute left-2 top-2" />
-      </Link>
+      <div className="relative">
+        <Link to={href} state={state} tabIndex={-1} aria-hidden className="relative block">
+          <CreativeThumb creative={creative} eager={eager} className="transition-transform duration-300 group-hover:scale-[1.01]" />
+          <CreativeBadges creative={creative} className="absolute left-2 top-2" />
+        </Link>
+        <Suspense fallback={null}>
+          <MediaClasses creative={creative} />
+        </Suspense>
+      </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
         <CreativeCardHeader creative={creative} list={list} href={href} />
         <TagList creative={creative} max={5} />

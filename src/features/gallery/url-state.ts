@@ -1,8 +1,16 @@
-import { activeFilterGroups, effectiveSort, GALLERY_SORTS, type GalleryFilters } from '@domain/gallery-filters';
-import { CATEGORY_KEYS, CATEGORY_LISTS } from '@domain/vocabulary';
+import {
+  activeFilterGroups,
+  chosenIn,
+  effectiveSort,
+  FILTER_GROUP_LISTS,
+  FILTER_GROUPS,
+  GALLERY_SORTS,
+  isMediaGroup,
+  type GalleryFilters,
+} from '@domain/gallery-filters';
 import type { GalleryQuery, GallerySort } from '@/gateway/types';
 
-/** The gallery view lives in the URL (?sort=likes&q=…&format=…&junto=1&tested=1) so it can be shared. */
+/** The gallery view lives in the URL (?sort=likes&q=…&format=…&shape=9:16&length=le6&junto=1&tested=1) so it can be shared. */
 export interface GalleryView {
   sort: GallerySort;
   q: string;
@@ -16,18 +24,20 @@ function sortOf(params: URLSearchParams): GallerySort {
   return effectiveSort(sort, params.get('q') ?? '');
 }
 
+/** Each group's known values in the URL, once each (an unknown one, from an old or edited link, is dropped). */
 export function readGalleryView(params: URLSearchParams): GalleryView {
-  const categories: GalleryFilters['categories'] = {};
-  for (const key of CATEGORY_KEYS) {
-    const allowed: readonly string[] = CATEGORY_LISTS[key];
-    const values = params.getAll(key).filter((v) => allowed.includes(v));
-    if (values.length) categories[key] = [...new Set(values)];
+  const categories: Partial<Record<string, string[]>> = {};
+  const media: Partial<Record<string, string[]>> = {};
+  for (const group of FILTER_GROUPS) {
+    const values = [...new Set(params.getAll(group).filter((v) => FILTER_GROUP_LISTS[group].includes(v)))];
+    if (values.length) (isMediaGroup(group) ? media : categories)[group] = values;
   }
   return {
     sort: sortOf(params),
     q: params.get('q') ?? '',
     filters: {
       categories,
+      media,
       isJuntoAngel: params.get('junto') === '1',
       testedAndApproved: params.get('tested') === '1',
     },
@@ -37,9 +47,9 @@ export function readGalleryView(params: URLSearchParams): GalleryView {
 /** Writes the filters into a copy of the params, keeping the others (sort, q). */
 export function withFilters(params: URLSearchParams, filters: GalleryFilters): URLSearchParams {
   const next = new URLSearchParams(params);
-  for (const key of CATEGORY_KEYS) {
-    next.delete(key);
-    filters.categories[key]?.forEach((v) => next.append(key, v));
+  for (const group of FILTER_GROUPS) {
+    next.delete(group);
+    chosenIn(filters, group).forEach((v) => next.append(group, v));
   }
   for (const [flag, on] of [
     ['junto', filters.isJuntoAngel],
@@ -64,6 +74,7 @@ export function toGalleryQuery(view: GalleryView): GalleryQuery {
     sort: view.sort,
     q: view.q.trim() || undefined,
     filters: view.filters.categories,
+    media: view.filters.media,
     isJuntoAngel: view.filters.isJuntoAngel,
     testedAndApproved: view.filters.testedAndApproved,
   };

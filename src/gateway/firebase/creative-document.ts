@@ -1,4 +1,5 @@
 import { analysisPreview, hasAnalysis } from '@domain/analysis-preview';
+import type { LengthClass, ShapeClass } from '@domain/media-shape';
 import type { CreativeInputData } from '@domain/schemas/creative';
 import type { Analysis } from '@domain/types';
 import { joinCategory, type CategoryKey } from '@domain/vocabulary';
@@ -19,12 +20,17 @@ import { facetKeys, facetMapOf, searchKeys } from './index-keys';
 export const PRIVATE_COLLECTION = 'private';
 export const ANALYSIS_DOC = 'analysis';
 
-/** The form values a creative is indexed and previewed by. */
+/**
+ * The form values a creative is indexed and previewed by, and its media's classes (domain/media-shape.ts)
+ * when it has them: facetKeys indexes them as `shape:…` / `length:…`.
+ */
 export interface IndexedFields extends Record<CategoryKey, string> {
   name: string;
   advertiser: string;
   isJuntoAngel: boolean;
   testedAndApproved: boolean;
+  shape?: ShapeClass | null;
+  lengthClass?: LengthClass | null;
 }
 
 /** Fields derived from the form values and the analysis: rewritten with them, in the same write. */

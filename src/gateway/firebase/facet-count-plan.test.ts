@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_FILTERS, type GalleryFilters } from '@domain/gallery-filters';
+import { MEDIA_FILTER_LISTS } from '@domain/media-shape';
 import { CATEGORY_LISTS } from '@domain/vocabulary';
 import { facetCountPlan, specKey, type PlannedCount } from './facet-count-plan';
 import { FLAG_FACETS } from './index-keys';
@@ -9,9 +10,24 @@ const distinct = (plan: PlannedCount[] | null) => new Set(plan!.map((p) => specK
 const specOf = (plan: PlannedCount[] | null, match: (p: PlannedCount) => boolean) => plan!.find(match)!.spec;
 
 describe('facetCountPlan', () => {
+  it('counts the shape and the length like category groups: any value within, each without its own choice', () => {
+    const plan = facetCountPlan(filters({ categories: { sector: ['Mode'] }, media: { shape: ['9:16', '4:5'], length: ['le6'] } }), '');
+    const isValue = (group: string, value: string) => (p: PlannedCount) =>
+      p.slot.kind === 'value' && p.slot.group === group && p.slot.value === value;
+    expect(specOf(plan, isValue('shape', '1:1'))).toEqual({ anyOf: [['shape:1:1'], ['sector:Mode'], ['length:le6']], searchKey: null });
+    expect(specOf(plan, isValue('length', 'long'))).toEqual({
+      anyOf: [['length:long'], ['sector:Mode'], ['shape:9:16', 'shape:4:5']],
+      searchKey: null,
+    });
+    expect(specOf(plan, (p) => p.slot.kind === 'total')).toEqual({
+      anyOf: [['sector:Mode'], ['shape:9:16', 'shape:4:5'], ['length:le6']],
+      searchKey: null,
+    });
+  });
+
   it('counts each value, each flag and the total once without a filter', () => {
     const plan = facetCountPlan(EMPTY_FILTERS, '');
-    const values = Object.values(CATEGORY_LISTS).reduce((n, list) => n + list.length, 0);
+    const values = [...Object.values(CATEGORY_LISTS), ...Object.values(MEDIA_FILTER_LISTS)].reduce((n, list) => n + list.length, 0);
     expect(plan).toHaveLength(values + 3);
     expect(distinct(plan)).toBe(values + 3);
     expect(specOf(plan, (p) => p.slot.kind === 'total')).toEqual({ anyOf: [], searchKey: null });

@@ -1,5 +1,4 @@
-import type { GalleryFilters } from '@domain/gallery-filters';
-import { CATEGORY_KEYS, CATEGORY_LISTS, type CategoryKey } from '@domain/vocabulary';
+import { chosenIn, FILTER_GROUP_LISTS, FILTER_GROUPS, type FilterGroup, type GalleryFilters } from '@domain/gallery-filters';
 import { ANY_OF_MAX } from './gallery-plan';
 import { facetKey, FLAG_FACETS, searchKeyOf } from './index-keys';
 
@@ -22,7 +21,7 @@ export interface CountSpec {
 }
 
 /** Where a count goes in FacetCounts. */
-export type CountSlot = { kind: 'value'; group: CategoryKey; value: string } | { kind: 'junto' } | { kind: 'tested' } | { kind: 'total' };
+export type CountSlot = { kind: 'value'; group: FilterGroup; value: string } | { kind: 'junto' } | { kind: 'tested' } | { kind: 'total' };
 
 export interface PlannedCount {
   slot: CountSlot;
@@ -46,9 +45,9 @@ export const disjunctions = (spec: CountSpec): number => spec.anyOf.reduce((n, k
  */
 export function facetCountPlan(filters: GalleryFilters, term: string): PlannedCount[] | null {
   const searchKey = searchKeyOf(term);
-  const chosen = new Map<CategoryKey, string[]>();
-  for (const group of CATEGORY_KEYS) {
-    const keys = [...new Set(filters.categories[group] ?? [])].map((value) => facetKey(group, value));
+  const chosen = new Map<FilterGroup, string[]>();
+  for (const group of FILTER_GROUPS) {
+    const keys = [...new Set(chosenIn(filters, group))].map((value) => facetKey(group, value));
     if (keys.length > 0) chosen.set(group, keys);
   }
   const flags = [
@@ -56,7 +55,7 @@ export function facetCountPlan(filters: GalleryFilters, term: string): PlannedCo
     ...(filters.testedAndApproved ? [FLAG_FACETS.testedAndApproved] : []),
   ];
   /** The view's parts but the group `without`, with these flags (each a part of one key). */
-  const parts = (without: CategoryKey | null, flagsKept: string[]) => [
+  const parts = (without: FilterGroup | null, flagsKept: string[]) => [
     ...[...chosen].filter(([group]) => group !== without).map(([, keys]) => keys),
     ...flagsKept.map((flag) => [flag]),
   ];
@@ -64,9 +63,9 @@ export function facetCountPlan(filters: GalleryFilters, term: string): PlannedCo
   if (disjunctions(total) > ANY_OF_MAX) return null;
   const askable = (anyOf: string[][]): CountSpec => ({ anyOf, searchKey });
   const plan: PlannedCount[] = [];
-  for (const group of CATEGORY_KEYS) {
+  for (const group of FILTER_GROUPS) {
     const rest = parts(group, flags);
-    for (const value of CATEGORY_LISTS[group]) {
+    for (const value of FILTER_GROUP_LISTS[group]) {
       plan.push({ slot: { kind: 'value', group, value }, spec: askable([[facetKey(group, value)], ...rest]) });
     }
   }

@@ -11,7 +11,9 @@ import {
 } from 'firebase/firestore';
 import { MSG } from '@domain/messages';
 import type { FacetCounts } from '@domain/types';
-import { CATEGORY_KEYS, type CategoryKey } from '@domain/vocabulary';
+import { isMediaGroup } from '@domain/gallery-filters';
+import { MEDIA_FILTER_KEYS } from '@domain/media-shape';
+import { CATEGORY_KEYS } from '@domain/vocabulary';
 import { GatewayError, type Gateway } from '../types';
 import { chunks, guard, type FirebaseContext } from './context';
 import { facetCountPlan, specKey, type CountSpec } from './facet-count-plan';
@@ -20,7 +22,7 @@ import { countQuery } from './reads';
 
 /**
  * The filter dialog's counts in Firebase mode (docs/decisions/024): one count aggregation per
- * distinct query of facet-count-plan.ts — at most 56 a view (53 values, 2 flags, the total), each
+ * distinct query of facet-count-plan.ts — at most 65 a view (53 category values, 9 shape and length classes, 2 flags, the total), each
  * billed one read per 1,000 creatives it counts, at least one. A count is kept FACET_COUNT_TTL_MS
  * per query: toggling a value in the dialog asks again only the counts that value changes (not its
  * own group's), and going back to a view asks nothing. A view Firestore cannot count (more than 30
@@ -74,14 +76,16 @@ export function firebaseFacetCounts(ctx: FirebaseContext): Gateway['creatives'][
     });
     const result: FacetCounts = {
       total: 0,
-      categories: Object.fromEntries(CATEGORY_KEYS.map((key) => [key, {}])) as Record<CategoryKey, Record<string, number>>,
+      categories: Object.fromEntries(CATEGORY_KEYS.map((key) => [key, {}])) as FacetCounts['categories'],
+      media: Object.fromEntries(MEDIA_FILTER_KEYS.map((key) => [key, {}])) as FacetCounts['media'],
       junto: 0,
       tested: 0,
     };
     for (const { slot, spec } of plan) {
       const count = counted.get(specKey(spec))!;
-      if (slot.kind === 'value') result.categories[slot.group][slot.value] = count;
-      else result[slot.kind] = count;
+      if (slot.kind !== 'value') result[slot.kind] = count;
+      else if (isMediaGroup(slot.group)) result.media[slot.group][slot.value] = count;
+      else result.categories[slot.group][slot.value] = count;
     }
     return result;
   };

@@ -1,7 +1,6 @@
-import type { GalleryFilters } from '@domain/gallery-filters';
+import { chosenIn, FILTER_GROUPS, type FilterGroup, type GalleryFilters } from '@domain/gallery-filters';
 import type { GalleryQuery } from '../types';
 import { normalizeSearch } from '@domain/search';
-import { CATEGORY_KEYS, type CategoryKey } from '@domain/vocabulary';
 import { facetKey, FLAG_FACETS, searchKeyOf } from './index-keys';
 
 /**
@@ -14,11 +13,12 @@ import { facetKey, FLAG_FACETS, searchKeyOf } from './index-keys';
  * and keeps its choice in the cursor, so every page of a list reads the same sequence. Pure.
  */
 export type IndexedPart =
-  { kind: 'search'; key: string } | { kind: 'group'; group: CategoryKey; keys: string[] } | { kind: 'flag'; key: string };
+  { kind: 'search'; key: string } | { kind: 'group'; group: FilterGroup; keys: string[] } | { kind: 'flag'; key: string };
 
 /** The filters of a gallery request (the gallery's and its filter counts'). */
 export const galleryFiltersOf = (q: GalleryQuery): GalleryFilters => ({
   categories: q.filters ?? {},
+  media: q.media ?? {},
   isJuntoAngel: q.isJuntoAngel === true,
   testedAndApproved: q.testedAndApproved === true,
 });
@@ -41,8 +41,8 @@ export function indexedParts(filters: GalleryFilters, term: string): IndexedPart
   const parts: IndexedPart[] = [];
   const key = searchKeyOf(term);
   if (key) parts.push({ kind: 'search', key });
-  for (const group of CATEGORY_KEYS) {
-    const keys = [...new Set(filters.categories[group] ?? [])].map((value) => facetKey(group, value));
+  for (const group of FILTER_GROUPS) {
+    const keys = [...new Set(chosenIn(filters, group))].map((value) => facetKey(group, value));
     // More values than Firestore takes in one query (only a crafted URL can): checked in the browser.
     if (keys.length > 0 && keys.length <= ANY_OF_MAX) parts.push({ kind: 'group', group, keys });
   }
@@ -68,7 +68,7 @@ export function partIsWholeRequest(part: IndexedPart | null, filters: GalleryFil
 
 /** A group with more values than one query takes (see indexedParts). */
 function hasUnindexedFilter(filters: GalleryFilters): boolean {
-  return CATEGORY_KEYS.some((group) => new Set(filters.categories[group] ?? []).size > ANY_OF_MAX);
+  return FILTER_GROUPS.some((group) => new Set(chosenIn(filters, group)).size > ANY_OF_MAX);
 }
 
 /**

@@ -32,6 +32,14 @@ describe('facetKeys', () => {
   });
 });
 
+describe('facetKeys of the media classes', () => {
+  it("adds the document's shape and length classes, and nothing for a missing or unknown one", () => {
+    expect(facetKeys({ ...creative, shape: '9:16', lengthClass: 'le15' })).toEqual(expect.arrayContaining(['shape:9:16', 'length:le15']));
+    const keys = facetKeys({ ...creative, shape: '3:2', lengthClass: null });
+    expect(keys.filter((k) => k.startsWith('shape:') || k.startsWith('length:'))).toEqual([]);
+  });
+});
+
 describe('searchKeys / searchKeyOf', () => {
   it('stores lower-case, accent-free pieces of the words of the name and advertiser', () => {
     const keys = searchKeys(creative);

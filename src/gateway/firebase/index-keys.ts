@@ -1,3 +1,5 @@
+import type { FilterGroup } from '@domain/gallery-filters';
+import { asLength, asShape } from '@domain/media-shape';
 import { normalizeSearch, searchTextOf } from '@domain/search';
 import { CATEGORY_KEYS, splitCategory, type CategoryKey } from '@domain/vocabulary';
 
@@ -15,14 +17,24 @@ export const FLAG_FACETS = {
   testedAndApproved: 'flag:testedAndApproved',
 } as const;
 
-export const facetKey = (key: CategoryKey, value: string): string => `${key}:${value}`;
+export const facetKey = (key: FilterGroup, value: string): string => `${key}:${value}`;
 
-/** Every category value of a creative as `key:value`, and its flags; no duplicates. */
-export function facetKeys(creative: Record<CategoryKey, string> & { isJuntoAngel: boolean; testedAndApproved: boolean }): string[] {
+/**
+ * Every category value of a creative as `key:value`, its flags, and its shape and length classes
+ * (domain/media-shape.ts: `shape:9:16`, `length:le6`, from the document's `shape` and `lengthClass`;
+ * none when absent or not a class); no duplicates.
+ */
+export function facetKeys(
+  creative: Record<CategoryKey, string> & { isJuntoAngel: boolean; testedAndApproved: boolean; shape?: unknown; lengthClass?: unknown },
+): string[] {
   const keys = new Set<string>();
   for (const key of CATEGORY_KEYS) for (const value of splitCategory(creative[key])) keys.add(facetKey(key, value));
   if (creative.isJuntoAngel) keys.add(FLAG_FACETS.isJuntoAngel);
   if (creative.testedAndApproved) keys.add(FLAG_FACETS.testedAndApproved);
+  const shape = asShape(creative.shape);
+  const length = asLength(creative.lengthClass);
+  if (shape) keys.add(facetKey('shape', shape));
+  if (length) keys.add(facetKey('length', length));
   return [...keys];
 }
 

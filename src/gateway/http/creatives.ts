@@ -14,6 +14,8 @@ export function galleryParams(query: GalleryQuery) {
     type: nonEmpty(query.filters?.type),
     sector: nonEmpty(query.filters?.sector),
     platform: nonEmpty(query.filters?.platform),
+    shape: nonEmpty(query.media?.shape),
+    length: nonEmpty(query.media?.length),
     junto: query.isJuntoAngel ? ('1' as const) : undefined,
     tested: query.testedAndApproved ? ('1' as const) : undefined,
     cursor: query.cursor || undefined,

@@ -1,7 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { EMPTY_FILTERS } from '@domain/gallery-filters';
+import { EMPTY_FILTERS, type GalleryFilters } from '@domain/gallery-filters';
+import { MEDIA_FILTER_KEYS, MEDIA_FILTER_LISTS } from '@domain/media-shape';
 import type { FacetCounts } from '@domain/types';
 import { CATEGORY_KEYS, CATEGORY_LISTS } from '@domain/vocabulary';
 import type { GalleryQuery } from '@/gateway/types';
@@ -14,7 +15,10 @@ function counts(n: number, given: Partial<Record<string, number>> = {}): FacetCo
   const categories = Object.fromEntries(
     CATEGORY_KEYS.map((key) => [key, Object.fromEntries(CATEGORY_LISTS[key].map((v) => [v, given[v] ?? n]))]),
   ) as FacetCounts['categories'];
-  return { total: 42, categories, junto: 3, tested: 0 };
+  const media = Object.fromEntries(
+    MEDIA_FILTER_KEYS.map((key) => [key, Object.fromEntries(MEDIA_FILTER_LISTS[key].map((v) => [v, given[`${key}:${v}`] ?? n]))]),
+  ) as FacetCounts['media'];
+  return { total: 42, categories, media, junto: 3, tested: 0 };
 }
 
 describe('FilterDialog counts', () => {
@@ -47,5 +51,35 @@ describe('FilterDialog counts', () => {
     expect(await screen.findByRole('button', { name: 'Vidéo' })).not.toHaveAttribute('data-empty');
     expect(screen.getByRole('button', { name: 'Vidéo' })).not.toHaveAccessibleDescription();
     expect(facets).not.toHaveBeenCalled();
+  });
+
+  it('shows the proportions and the length as two groups of their own, counted, chosen and applied', async () => {
+    const facets = vi.fn(async (query: GalleryQuery) =>
+      query.media?.shape?.includes('9:16') ? counts(4, { 'length:long': 0 }) : counts(6, { 'shape:other': 0 }),
+    );
+    const onApply = vi.fn<(filters: GalleryFilters) => void>();
+    renderWithProviders(<FilterDialog initial={EMPTY_FILTERS} q="" onApply={onApply} onClose={() => {}} />, {
+      gateway: fakeGateway({ features: { relevanceSort: true, facetCounts: true }, creatives: { facets } }),
+    });
+    const shapes = await screen.findByRole('group', { name: 'Proportions' });
+    const lengths = screen.getByRole('group', { name: 'Durée' });
+    const story = within(shapes).getByRole('button', { name: '9:16 (story, reel)' });
+    await waitFor(() => expect(story).toHaveAccessibleDescription('6 créas'));
+    expect(within(shapes).getByRole('button', { name: 'Autre' })).toHaveAttribute('data-empty');
+    expect(
+      within(lengths)
+        .getAllByRole('button')
+        .map((b) => b.firstChild?.textContent),
+    ).toEqual(['≤ 6 s', '≤ 15 s', '≤ 30 s', 'Plus de 30 s']);
+
+    await userEvent.click(story);
+    expect(story).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(within(lengths).getByRole('button', { name: 'Plus de 30 s' })).toHaveAttribute('data-empty'));
+    expect(facets).toHaveBeenLastCalledWith(expect.objectContaining({ media: { shape: ['9:16'] } }));
+    // The keyboard reaches a length and toggles it like a click.
+    within(lengths).getByRole('button', { name: '≤ 6 s' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await userEvent.click(screen.getByRole('button', { name: 'Appliquer' }));
+    expect(onApply).toHaveBeenCalledWith(expect.objectContaining({ media: { shape: ['9:16'], length: ['le6'] } }));
   });
 });

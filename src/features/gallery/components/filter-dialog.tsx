@@ -1,7 +1,10 @@
 import { useId, useState } from 'react';
 import type * as React from 'react';
-import { EMPTY_FILTERS, type GalleryFilters } from '@domain/gallery-filters';
-import { CATEGORY_KEYS, CATEGORY_LABELS, CATEGORY_LISTS, type CategoryKey } from '@domain/vocabulary';
+import { chosenIn, EMPTY_FILTERS, FILTER_GROUP_LISTS, isMediaGroup, type FilterGroup, type GalleryFilters } from '@domain/gallery-filters';
+import { MEDIA_FILTER_KEYS } from '@domain/media-shape';
+import { MEDIA_FILTER_LABELS, mediaValueLabel } from '@domain/media-shape-labels';
+import type { FacetCounts } from '@domain/types';
+import { CATEGORY_KEYS, CATEGORY_LABELS } from '@domain/vocabulary';
 import { BADGE_LABELS } from '@/components/creative/badges';
 import { Button } from '@/components/ui/button';
 import { ToggleChip } from '@/components/ui/chip';
@@ -10,8 +13,7 @@ import { cn } from '@/lib/cn';
 import { useFacets } from '../api/get-facets';
 import { toGalleryQuery } from '../url-state';
 
-function toggle(list: string[] | undefined, value: string): string[] {
-  const current = list ?? [];
+function toggle(current: string[], value: string): string[] {
   return current.includes(value) ? current.filter((v) => v !== value) : [...current, value];
 }
 
@@ -48,8 +50,58 @@ function CountedChip({
   );
 }
 
+/** The draft with `value` of `group` toggled. */
+function toggled(draft: GalleryFilters, group: FilterGroup, value: string): GalleryFilters {
+  const values = toggle(chosenIn(draft, group), value);
+  return isMediaGroup(group)
+    ? { ...draft, media: { ...draft.media, [group]: values } }
+    : { ...draft, categories: { ...draft.categories, [group]: values } };
+}
+
+/** A value's count in a group, once the counts have come. */
+function countOf(counts: FacetCounts | undefined, group: FilterGroup, value: string): number | undefined {
+  return (isMediaGroup(group) ? counts?.media[group] : counts?.categories[group])?.[value];
+}
+
+/** One group of values as toggle chips under its legend, each with its count. */
+function ValueGroup({
+  group,
+  legend,
+  label = (value) => value,
+  draft,
+  counts,
+  onToggle,
+}: {
+  group: FilterGroup;
+  legend: string;
+  label?: (value: string) => string;
+  draft: GalleryFilters;
+  counts: FacetCounts | undefined;
+  onToggle: (group: FilterGroup, value: string) => void;
+}) {
+  const chosen = chosenIn(draft, group);
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-2 text-sm font-semibold text-slate-900">{legend}</legend>
+      <div className="flex flex-wrap gap-2">
+        {FILTER_GROUP_LISTS[group].map((value) => (
+          <CountedChip
+            key={value}
+            count={countOf(counts, group, value)}
+            selected={chosen.includes(value)}
+            onClick={() => onToggle(group, value)}
+          >
+            {label(value)}
+          </CountedChip>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 /**
- * Filter dialog (spec §2): one chip group per category and the two 'Oui' flags. Loaded on first open.
+ * Filter dialog (spec §2): one chip group per category, the media's proportions and a video's length
+ * (domain/media-shape.ts), and the two 'Oui' flags. Loaded on first open.
  * Beside each value, how many approved creatives it would show with the search and the other groups'
  * choices (issue 17), updated as the user toggles, on a backend that counts.
  */
@@ -66,8 +118,7 @@ export default function FilterDialog({
 }) {
   const [draft, setDraft] = useState<GalleryFilters>(initial);
   const counts = useFacets(toGalleryQuery({ sort: 'recent', q, filters: draft })).data;
-  const setCategory = (key: CategoryKey, value: string) =>
-    setDraft((d) => ({ ...d, categories: { ...d.categories, [key]: toggle(d.categories[key], value) } }));
+  const onToggle = (group: FilterGroup, value: string) => setDraft((d) => toggled(d, group, value));
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -78,21 +129,18 @@ export default function FilterDialog({
         </DialogDescription>
         <div className="flex flex-col gap-5">
           {CATEGORY_KEYS.map((key) => (
-            <fieldset key={key} className="flex flex-col gap-2">
-              <legend className="mb-2 text-sm font-semibold text-slate-900">{CATEGORY_LABELS[key]}</legend>
-              <div className="flex flex-wrap gap-2">
-                {CATEGORY_LISTS[key].map((value) => (
-                  <CountedChip
-                    key={value}
-                    count={counts?.categories[key][value]}
-                    selected={draft.categories[key]?.includes(value) ?? false}
-                    onClick={() => setCategory(key, value)}
-                  >
-                    {value}
-                  </CountedChip>
-                ))}
-              </div>
-            </fieldset>
+            <ValueGroup key={key} group={key} legend={CATEGORY_LABELS[key]} draft={draft} counts={counts} onToggle={onToggle} />
+          ))}
+          {MEDIA_FILTER_KEYS.map((key) => (
+            <ValueGroup
+              key={key}
+              group={key}
+              legend={MEDIA_FILTER_LABELS[key]}
+              label={(value) => mediaValueLabel(key, value)}
+              draft={draft}
+              counts={counts}
+              onToggle={onToggle}
+            />
           ))}
           {(
             [
