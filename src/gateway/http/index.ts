@@ -1,15 +1,11 @@
 import { SHARE_PASSWORD_MIN } from '@domain/shares';
 import type { Gateway } from '../types';
-import { httpAnalytics, httpUsers } from './admin';
 import { httpAuth } from './auth';
 import { createClient } from './client';
-import { httpComments } from './comments';
+import { lazySection } from './lazy-section';
+import { httpReview } from './review';
 import { httpCreatives } from './creatives';
-import { httpFolders } from './folders';
-import { httpMyData } from './my-data';
 import { httpNotifications } from './notifications';
-import { httpAgency, httpReview } from './review';
-import { httpShares } from './shares';
 import { browserTransport, type HttpTransport } from './transport';
 
 export type { HttpTransport } from './transport';
@@ -31,13 +27,14 @@ export function createHttpGateway(transport: HttpTransport = browserTransport): 
     auth: httpAuth(client),
     creatives: httpCreatives(client),
     review: httpReview(client),
-    agency: httpAgency(client),
-    comments: httpComments(client),
-    folders: httpFolders(client),
-    shares: httpShares(client),
-    users: httpUsers(client),
-    myData: httpMyData(client),
-    analytics: httpAnalytics(client),
+    // Sections no first page needs: their requests load with their first call.
+    agency: lazySection(() => import('./review').then((m) => m.httpAgency(client))),
+    comments: lazySection(() => import('./comments').then((m) => m.httpComments(client))),
+    folders: lazySection(() => import('./folders').then((m) => m.httpFolders(client))),
+    shares: lazySection(() => import('./shares').then((m) => m.httpShares(client))),
+    users: lazySection(() => import('./admin').then((m) => m.httpUsers(client))),
+    myData: lazySection(() => import('./my-data').then((m) => m.httpMyData(client))),
+    analytics: lazySection(() => import('./admin').then((m) => m.httpAnalytics(client))),
     notifications: httpNotifications(client),
   };
 }
