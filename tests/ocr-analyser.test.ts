@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaAnalyser } from '@server/analysis/media-analyser';
 import { createOcrAnalyser } from '@server/analysis/ocr/ocr-analyser';
+import { resolveMediaTools } from '@server/media/media-tools';
 import { renderCreative } from './fixtures/ocr/render-creatives';
 
 /** The pool around the reader: its counts, a video without ffmpeg, a file it cannot read. */
@@ -44,6 +45,13 @@ describe('createOcrAnalyser', () => {
       durationMs: null,
       frames: 0,
     });
+  });
+
+  it.runIf(Boolean(resolveMediaTools({}).ffmpeg))('rejects a video ffmpeg cannot read', async () => {
+    const { ffmpeg } = resolveMediaTools({});
+    const broken = path.join(scratch, 'broken.mp4');
+    fs.writeFileSync(broken, Buffer.alloc(4096, 7));
+    await expect(analyser.analyse({ file: broken, mediaType: 'video', ffmpeg })).rejects.toThrow();
   });
 
   it('rejects a file it cannot decode, and reads the next one', async () => {

@@ -34,14 +34,23 @@ export function keyframeTimes(durationMs: number | null): number[] {
   return KEYFRAME_POSITIONS.map((at) => Math.round(durationMs * at) / 1000);
 }
 
-/** The video's length and its keyframes, with the ffmpeg binary given (server/media/media-tools.ts). */
+/**
+ * The video's length and its keyframes, with the ffmpeg binary given (server/media/media-tools.ts).
+ * A keyframe ffmpeg cannot take is skipped; when it can take none, the video is unreadable: rejects.
+ */
 export async function readKeyframes(ffmpeg: string, file: string): Promise<VideoFrames> {
   const durationMs = durationFromLog(await probeLog(ffmpeg, file));
   const frames: Buffer[] = [];
+  let failure: unknown;
   for (const at of keyframeTimes(durationMs)) {
-    const frame = await frameAt(ffmpeg, file, at);
-    if (frame.length > 0) frames.push(frame);
+    try {
+      const frame = await frameAt(ffmpeg, file, at);
+      if (frame.length > 0) frames.push(frame);
+    } catch (err) {
+      failure ??= err;
+    }
   }
+  if (frames.length === 0 && failure) throw failure;
   return { durationMs, frames };
 }
 

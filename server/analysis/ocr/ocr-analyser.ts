@@ -6,7 +6,10 @@ import type { AnalyseTask, MediaAnalyser } from '../media-analyser';
 import type { ThreadResult } from './ocr-worker';
 
 export interface OcrAnalyserOptions {
-  /** Threads reading at once (MEDIA_ANALYSIS_WORKERS); each holds one tesseract engine, ~100 MB. */
+  /**
+   * Threads reading at once (MEDIA_ANALYSIS_WORKERS). Each adds ~80 MB of RSS with its engine loaded,
+   * up to ~200 MB while it reads a video (`npm run bench:ocr`, docs/benchmarks.md).
+   */
   workers?: number;
   /** An idle thread ends after this long, and its memory goes back to the system. */
   idleTimeoutMs?: number;

@@ -19,7 +19,7 @@ interface Pixels {
  * they may hold text, a black-on-white page of its light pixels and one of its dark pixels.
  *
  * Tesseract binarises a page with one global threshold: on a gradient it does well, but light text
- * with a shadow over a photo is lost among the shapes (the picture alone: 63 % of the words on the
+ * with a shadow over a photo is lost among the shapes (the picture alone: 24 % of the words on the
  * accuracy set's photo backgrounds, 100 % with the two masks — docs/benchmarks.md). Ads write over
  * pictures in light letters (white, yellow) or dark ones for legibility; the masks keep just those. A
  * mask is skipped when too little of the picture is that light or dark to hold a word, or so much
