@@ -22,6 +22,7 @@ import { FlagFields } from './flag-fields';
 import { useDuplicateCheck } from '../api/check-duplicates';
 import { DuplicateWarning } from './duplicate-warning';
 import { MediaField } from './media-field';
+import { MediaTextField } from './media-text-field';
 
 const SERVER_FIELDS: Path<SubmitFormValues>[] = [
   'name',
@@ -32,6 +33,7 @@ const SERVER_FIELDS: Path<SubmitFormValues>[] = [
   'desire',
   'bestPractices',
   'actions',
+  'mediaText',
 ];
 
 export interface CreativeFormProps {
@@ -48,6 +50,8 @@ export interface CreativeFormProps {
   unavailable?: string;
   /** Check the chosen file against the library as soon as it is picked (the submit page; issue 18). */
   checkDuplicates?: boolean;
+  /** The staff's edit: the text read in the media, to correct ('Texte de la créative'). */
+  withMediaText?: boolean;
 }
 
 /** The submit / edit form (spec §2 Submit, §5): media, basic info, categories, flags and analysis. */
@@ -59,6 +63,7 @@ export function CreativeForm({
   onSubmit,
   unavailable,
   checkDuplicates = false,
+  withMediaText = false,
 }: CreativeFormProps) {
   const unavailableId = useId();
   const form = useForm<SubmitFormValues, unknown, CreativeInput>({ resolver: zodResolver(submitFormSchema), defaultValues });
@@ -169,6 +174,7 @@ export function CreativeForm({
               register={form.register}
             />
             <FlagFields register={form.register} />
+            {withMediaText ? <MediaTextField error={errors.mediaText?.message} control={form.control} register={form.register} /> : null}
           </CardContent>
         </Card>
 
