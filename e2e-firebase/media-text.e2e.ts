@@ -120,8 +120,10 @@ describe('Firebase mode: the text of a creative read in the browser', () => {
     const loaded: string[] = [];
     page.on('request', (r: Request) => loaded.push(new URL(r.url()).pathname));
     await page.goto('/');
-    await page.getByRole('searchbox').first().waitFor();
-    await page.waitForLoadState('networkidle');
+    // The gallery shown (its cards), and a moment for what it loads after (lazy chunks, idle preloads);
+    // not 'networkidle': Firestore's listen channel keeps a request open.
+    await page.locator('a[href^="/creatives/"]').first().waitFor();
+    await page.waitForTimeout(2000);
     expect(loaded.some((p) => p.endsWith(`/${tesseract}`) || p.endsWith(`/${reader}`) || p.includes('/assets/ocr/'))).toBe(false);
     await page.context().close();
   });
