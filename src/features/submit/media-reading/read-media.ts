@@ -32,7 +32,8 @@ function coreFile(): string {
 type OcrWorker = Awaited<ReturnType<typeof import('tesseract.js').createWorker>>;
 
 async function startOcr(): Promise<OcrWorker> {
-  const { createWorker, OEM } = await import('tesseract.js');
+  // The package's own ES module build: see tesseract-esm.d.ts.
+  const { createWorker, OEM } = (await import('tesseract.js/dist/tesseract.esm.min.js')).default;
   return createWorker('fra', OEM.LSTM_ONLY, {
     workerPath: assetUrl('worker.min.js'),
     corePath: assetUrl(coreFile()),
