@@ -1,11 +1,12 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { ocrAssets } from './build/ocr-assets';
 import { precompress } from './build/precompress';
 import { pathAliases } from './path-aliases';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), ocrAssets(), precompress()],
   resolve: { alias: pathAliases },
   server: {
     port: 5173,

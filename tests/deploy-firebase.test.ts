@@ -61,7 +61,10 @@ describe('firebase.json hosting', () => {
     const selfHosted = directives(expected.get('content-security-policy')!);
     const hosting = directives(actual.get('content-security-policy')!);
     expect([...hosting.keys()].sort()).toEqual([...selfHosted.keys()].sort());
-    for (const [name, values] of selfHosted) if (name !== 'connect-src') expect(hosting.get(name), name).toEqual(values);
+    for (const [name, values] of selfHosted)
+      if (name !== 'connect-src' && name !== 'script-src') expect(hosting.get(name), name).toEqual(values);
+    // The submit page's OCR (Firebase mode only, docs/firebase.md) compiles tesseract's WebAssembly in its worker.
+    expect(hosting.get('script-src')).toEqual([...selfHosted.get('script-src')!, "'wasm-unsafe-eval'"]);
     expect(hostingConnectSources(firebaseJson)).toEqual([
       "'self'",
       'https://firestore.googleapis.com',

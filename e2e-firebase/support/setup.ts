@@ -14,6 +14,10 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** host:port of the journey's Firestore emulator. */
     firestoreHost: string;
+    /** host:port of the journey's Auth emulator (a gateway in Node signs in there). */
+    authHost: string;
+    /** The built site's folder (a test may add a file the static server then serves). */
+    siteDir: string;
     /** Why no Storage emulator runs (uploads are then disabled), or '' when one does. */
     noStorage: string;
   }
@@ -31,6 +35,8 @@ export default async function setup(project: TestProject) {
   console.log(`[e2e-firebase] ${stack.url} ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   project.provide('baseUrl', stack.url);
   project.provide('firestoreHost', stack.hosts.firestore);
+  project.provide('authHost', stack.hosts.auth);
+  project.provide('siteDir', outDir);
   project.provide('noStorage', stack.noStorage ?? '');
   return async () => {
     await stack.stop();

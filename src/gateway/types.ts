@@ -67,6 +67,19 @@ export interface GalleryQuery {
 /** Fields of the submit / edit form once validated (domain/schemas/creative.ts). */
 export type CreativeInput = CreativeInputData;
 
+/**
+ * What the browser read in a picked file before sending it (Firebase mode, where no server reads the
+ * media: docs/firebase.md): the text shown in it (lines merged across a video's frames) and its size
+ * and duration. The HTTP backend ignores it: its server reads the stored media itself.
+ */
+export interface MediaReading {
+  text: string;
+  width: number | null;
+  height: number | null;
+  /** A video's duration; null for an image or when the browser could not tell. */
+  durationMs: number | null;
+}
+
 /** Fields of the simple admin form (/admin/submit). */
 export type AdminCreativeInput = z.output<typeof adminCreativeInput>;
 
@@ -155,8 +168,15 @@ export interface Gateway {
     unlike(id: string): Promise<LikeState>;
     favorites(query: { q?: string; cursor?: string | null }): Promise<Page<Creative>>;
     download(creative: Creative): Promise<{ blob: Blob; fileName: string }>;
-    submit(input: CreativeInput, file: File, onProgress?: (p: UploadProgress) => void): Promise<Creative>;
-    update(id: string, input: CreativeInput, file?: File | null, onProgress?: (p: UploadProgress) => void): Promise<Creative>;
+    /** `reading`: what the browser read in the file (Firebase mode); the text, shape and length class are stored from it. */
+    submit(input: CreativeInput, file: File, onProgress?: (p: UploadProgress) => void, reading?: MediaReading | null): Promise<Creative>;
+    update(
+      id: string,
+      input: CreativeInput,
+      file?: File | null,
+      onProgress?: (p: UploadProgress) => void,
+      reading?: MediaReading | null,
+    ): Promise<Creative>;
     remove(id: string): Promise<void>;
     adminCreate(input: AdminCreativeInput): Promise<Creative>;
     /** Top 8 advertisers, tag values and names of approved creatives whose words start with `q`'s (issue 17). */

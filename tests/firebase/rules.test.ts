@@ -573,7 +573,8 @@ describe.skipIf(!firestoreEmulator.available)('Firestore rules (firestore.rules)
         submit('sam', { ...newCreative('sam', 'approved'), ...all, facets: richest.facets, facetMap: richest.facetMap }),
       );
       await assertSucceeds(submit('sam', newCreative('sam', 'approved', { name: hangul(0xac01), advertiser: hangul(0xb001), ...longest })));
-      await assertFails(submit('sam', newCreative('sam', 'approved', { searchKeys: Array.from({ length: 1801 }, (_, i) => `k${i}`) })));
+      // With the media text's word starts (media-text-search.ts, MEDIA_TEXT_KEYS_MAX): 4,800 at most.
+      await assertFails(submit('sam', newCreative('sam', 'approved', { searchKeys: Array.from({ length: 4801 }, (_, i) => `k${i}`) })));
       await assertFails(submit('sam', newCreative('sam', 'approved', { facets: Array.from({ length: 65 }, (_, i) => `f:${i}`) })));
       await assertFails(submit('sam', newCreative('sam', 'approved', { analysisPreview: ['a', 'b', 'c', 'd'] })));
       await assertFails(submit('sam', newCreative('sam', 'approved', { hasAnalysis: 'non' })));

@@ -45,10 +45,14 @@ function chosen<K extends CategoryKey>(key: K, stored: string): CategoryValues<K
   return splitCategory(stored).filter((v) => list.includes(v)) as CategoryValues<K>;
 }
 
-/** The edit form prefilled from a creative. */
+/**
+ * The edit form prefilled from a creative. `mediaText` only when the detail gave it: a form without
+ * it sends none, and the stored text is kept as it is (never replaced by an empty field).
+ */
 export function formValuesOf(creative: Creative): SubmitFormValues {
   const analysis = creative.analysis;
   return {
+    ...(typeof creative.mediaText === 'string' ? { mediaText: creative.mediaText } : {}),
     name: creative.name,
     advertiser: creative.advertiser === DEFAULT_ADVERTISER ? '' : creative.advertiser,
     format: chosen('format', creative.format),

@@ -1,5 +1,5 @@
 import { Timestamp, type DocumentData } from 'firebase/firestore';
-import { asLength, asShape } from '@domain/media-shape';
+import { asLength, asShape, type LengthClass, type ShapeClass } from '@domain/media-shape';
 import { isRole } from '@domain/roles';
 import type { Analysis, Comment, Creative, Folder, User } from '@domain/types';
 import type { CategoryKey, CreativeStatus, MediaType } from '@domain/vocabulary';
@@ -41,6 +41,10 @@ export interface CreativeDoc extends Record<CategoryKey, string> {
   analyzedBy: string | null;
   rating: number | null;
   rejectionReason: string | null;
+  /** The words read in the media (the submitter's browser, or the staff's correction); searched by `searchKeys`. */
+  mediaText?: string;
+  shape?: ShapeClass | null;
+  lengthClass?: LengthClass | null;
 }
 
 export interface UserDoc {
@@ -172,6 +176,14 @@ export function toCreative(
     shape: asShape(data.shape),
     lengthClass: asLength(data.lengthClass),
   };
+}
+
+/** The words read in a creative's media as stored ('' when none were read, or before there was a text). */
+export const mediaTextOf = (data: DocumentData): string => (typeof data.mediaText === 'string' ? data.mediaText : '');
+
+/** A creative's own page: toCreative with the text read in its media (lists leave it out). */
+export function toCreativeDetail(...args: Parameters<typeof toCreative>): Creative {
+  return { ...toCreative(...args), mediaText: mediaTextOf(args[1]) };
 }
 
 export function toComment(id: string, data: DocumentData, viewer: ViewerRef): Comment {

@@ -18,6 +18,7 @@ import { useCreative, usePrefetchCreatives } from '../api/get-creative';
 import { useDownloadCreative } from '../api/download-creative';
 import { AnalysisLoginPrompt, AnalysisSections } from './analysis-sections';
 import { ListNavigation } from './list-navigation';
+import { MediaTextSection } from './media-text-section';
 import { SimilarCreatives } from './similar-creatives';
 
 export function CreativeNotFound() {
@@ -104,6 +105,7 @@ export function CreativeDetailPage({ id, renderComments, renderActions }: Creati
             </h2>
             {creative.analysis ? <AnalysisSections analysis={creative.analysis} /> : <AnalysisLoginPrompt />}
           </section>
+          <MediaTextSection text={creative.mediaText} />
           {renderComments?.(creative)}
         </div>
       </div>

@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormAlert } from '@/components/ui/field';
 import { Progress } from '@/components/ui/progress';
-import type { CreativeInput, UploadProgress } from '@/gateway/types';
+import type { CreativeInput, MediaReading, UploadProgress } from '@/gateway/types';
 import { fieldErrorsOf, retryLaterMessage } from '@/lib/errors';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { submitFormSchema, type SubmitFormValues } from '../form-values';
@@ -22,6 +22,9 @@ import { FlagFields } from './flag-fields';
 import { useDuplicateCheck } from '../api/check-duplicates';
 import { DuplicateWarning } from './duplicate-warning';
 import { MediaField } from './media-field';
+import { MediaTextField } from './media-text-field';
+import { MediaReadingStatus } from './media-reading-status';
+import { useMediaReading } from '../media-reading/use-media-reading';
 
 const SERVER_FIELDS: Path<SubmitFormValues>[] = [
   'name',
@@ -32,6 +35,7 @@ const SERVER_FIELDS: Path<SubmitFormValues>[] = [
   'desire',
   'bestPractices',
   'actions',
+  'mediaText',
 ];
 
 export interface CreativeFormProps {
@@ -40,7 +44,13 @@ export interface CreativeFormProps {
   current?: Creative;
   submitLabel: string;
   failureMessage: string;
-  onSubmit: (input: CreativeInput, file: File | null, onProgress: (p: UploadProgress) => void) => Promise<void>;
+  /** `reading`: what the browser read in the file (with `readMedia`), null without. */
+  onSubmit: (
+    input: CreativeInput,
+    file: File | null,
+    onProgress: (p: UploadProgress) => void,
+    reading: MediaReading | null,
+  ) => Promise<void>;
   /**
    * Why no media can be uploaded here (no media storage), shown above the form: a new creative
    * cannot be sent at all (every field is disabled); an edit keeps its media and the rest works.
@@ -48,6 +58,10 @@ export interface CreativeFormProps {
   unavailable?: string;
   /** Check the chosen file against the library as soon as it is picked (the submit page; issue 18). */
   checkDuplicates?: boolean;
+  /** The staff's edit: the text read in the media, to correct ('Texte de la créative'). */
+  withMediaText?: boolean;
+  /** Read the picked file's text, size and duration in the browser (Firebase mode's submit page). */
+  readMedia?: boolean;
 }
 
 /** The submit / edit form (spec §2 Submit, §5): media, basic info, categories, flags and analysis. */
@@ -59,6 +73,8 @@ export function CreativeForm({
   onSubmit,
   unavailable,
   checkDuplicates = false,
+  withMediaText = false,
+  readMedia = false,
 }: CreativeFormProps) {
   const unavailableId = useId();
   const form = useForm<SubmitFormValues, unknown, CreativeInput>({ resolver: zodResolver(submitFormSchema), defaultValues });
@@ -69,6 +85,7 @@ export function CreativeForm({
   const [failure, setFailure] = useState<string | null>(null);
   const pickRef = useRef<HTMLButtonElement>(null);
   const duplicates = useDuplicateCheck(checkDuplicates ? file : null);
+  const reading = useMediaReading(file, readMedia);
   const mediaMissing = () => !file && !current;
   const formLocked = Boolean(unavailable) && !current;
 
@@ -88,9 +105,11 @@ export function CreativeForm({
           return;
         }
         setFailure(null);
-        setProgress(file ? 0 : null);
         try {
-          await onSubmit(input, file, (p) => setProgress(p.total ? (p.loaded / p.total) * 100 : 0));
+          // The text being read is waited for, at most until its deadline (use-media-reading.ts).
+          const read = await reading.settle();
+          setProgress(file ? 0 : null);
+          await onSubmit(input, file, (p) => setProgress(p.total ? (p.loaded / p.total) * 100 : 0), read);
         } catch (error) {
           const media = fieldErrorsOf(error).media;
           if (media) setMediaError(media);
@@ -139,6 +158,7 @@ export function CreativeForm({
                 setMediaError(undefined);
               }}
             />
+            {readMedia ? <MediaReadingStatus status={reading.status} /> : null}
             {file ? (
               <DuplicateWarning check={duplicates.data} continueHint={`Vous pouvez tout de même l’envoyer avec « ${submitLabel} ».`} />
             ) : null}
@@ -169,6 +189,7 @@ export function CreativeForm({
               register={form.register}
             />
             <FlagFields register={form.register} />
+            {withMediaText ? <MediaTextField error={errors.mediaText?.message} control={form.control} register={form.register} /> : null}
           </CardContent>
         </Card>
 

@@ -48,6 +48,7 @@ export function EditCreativePage() {
         key={creative.id}
         defaultValues={formValuesOf(creative)}
         current={creative}
+        withMediaText={typeof creative.mediaText === 'string'}
         submitLabel="Enregistrer les modifications"
         failureMessage={MSG.editError}
         unavailable={clientEnv.uploadsAvailable ? undefined : MSG.uploadsUnavailable}

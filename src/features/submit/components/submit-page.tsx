@@ -32,9 +32,10 @@ export function SubmitPage() {
         failureMessage={MSG.submitError}
         unavailable={clientEnv.uploadsAvailable ? undefined : MSG.uploadsUnavailable}
         checkDuplicates
-        onSubmit={async (input, file, onProgress) => {
+        readMedia={clientEnv.backend === 'firebase'}
+        onSubmit={async (input, file, onProgress, reading) => {
           if (!file) return;
-          const creative = await submit.mutateAsync({ input, file, onProgress });
+          const creative = await submit.mutateAsync({ input, file, onProgress, reading });
           if (creative.status === 'pending') {
             setAwaitingReview(true);
           } else {

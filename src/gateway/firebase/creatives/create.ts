@@ -5,11 +5,11 @@ import { statusOnSubmit } from '@domain/transitions';
 import type { Analysis, Creative, User } from '@domain/types';
 import type { Gateway } from '../../types';
 import { guard, requireViewer, type FirebaseContext } from '../context';
-import { creativeFormDocuments, derivedFields, type IndexedFields } from '../creative-document';
+import { creativeFormDocuments, derivedFields, mediaClassFields, type IndexedFields } from '../creative-document';
 import { createCreative, newCreativeFields } from '../creative-writes';
 import { readCreativeDoc, submitterNames } from '../creatives-shared';
 import { validate } from '../errors';
-import { toCreative } from '../mappers';
+import { toCreativeDetail } from '../mappers';
 import { submissionPayload } from '../webhooks';
 import { checkMedia, removeMedia, storeMedia } from './media';
 
@@ -19,18 +19,26 @@ const EMPTY_ANALYSIS: Analysis = { attention: '', interest: '', desire: '', best
 export async function readBack(ctx: FirebaseContext, id: string, viewer: User, analysis: Analysis): Promise<Creative> {
   const data = await readCreativeDoc(ctx, id);
   const names = await submitterNames(ctx, [typeof data.submittedBy === 'string' ? data.submittedBy : null]);
-  return toCreative(id, data, { uid: viewer.id }, names.get(data.submittedBy as string) ?? null, analysis);
+  return toCreativeDetail(id, data, { uid: viewer.id }, names.get(data.submittedBy as string) ?? null, analysis);
 }
 
-/** The submission form (spec §5): the file first, then the creative, its analysis and fingerprint; a webhook tells. */
-export async function submitCreative(ctx: FirebaseContext, ...[input, file, onProgress]: Parameters<Gateway['creatives']['submit']>) {
+/**
+ * The submission form (spec §5): the file first, then the creative, its analysis and fingerprint; a
+ * webhook tells. What the browser read in the file (`reading`) is stored with it: the text (the form's
+ * own `mediaText` is the staff's edit, never a submission's), the shape and the length class.
+ */
+export async function submitCreative(
+  ctx: FirebaseContext,
+  ...[input, file, onProgress, reading]: Parameters<Gateway['creatives']['submit']>
+) {
   const viewer = await requireViewer(ctx, 'creative:submit', { unauthenticated: MSG.mustBeLoggedToSubmit });
   const data = validate(creativeInput, input);
   checkMedia(file);
   const status = statusOnSubmit(viewer.role) === 'approved' ? 'approved' : 'pending';
-  const { creative, analysis } = creativeFormDocuments(data);
   const fingerprint = await ctx.fingerprint(file);
   const stored = await storeMedia(ctx, file, viewer, onProgress);
+  const classes = mediaClassFields(stored.kind, stored, reading);
+  const { creative, analysis } = creativeFormDocuments({ ...data, mediaText: undefined }, reading?.text, classes);
   const ref = doc(collection(ctx.db, 'creatives'));
   try {
     await guard(ctx, () =>
@@ -44,8 +52,7 @@ export async function submitCreative(ctx: FirebaseContext, ...[input, file, onPr
           mediaType: stored.kind,
           image: null,
           posterUrl: null,
-          width: stored.width,
-          height: stored.height,
+          ...classes,
           ...newCreativeFields(viewer, status),
         },
         analysis,
@@ -86,6 +93,10 @@ export async function adminCreateCreative(ctx: FirebaseContext, input: Parameter
       {
         ...fields,
         ...derivedFields(fields, EMPTY_ANALYSIS),
+        // An image given by its URL: nothing read in it, its size unknown.
+        mediaText: '',
+        shape: null,
+        lengthClass: null,
         mediaUrl: null,
         mediaPath: null,
         mediaType: 'image',

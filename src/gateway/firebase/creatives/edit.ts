@@ -1,25 +1,35 @@
 import { collection, getDocs, query, where, writeBatch } from 'firebase/firestore';
+import { asLength, asShape } from '@domain/media-shape';
 import { creativeInput } from '@domain/schemas/creative';
 import type { Gateway } from '../../types';
 import { commitAll, guard, requireViewer, type BatchOp, type FirebaseContext } from '../context';
-import { creativeFormDocuments } from '../creative-document';
+import { creativeFormDocuments, mediaClassFields } from '../creative-document';
 import { analysisRef, creativeRef, readCreativeDoc } from '../creatives-shared';
 import { validate } from '../errors';
+import { mediaTextOf } from '../mappers';
 import { dropFingerprint } from '../fingerprints';
 import { readBack } from './create';
 import { checkMedia, removeMedia, storeMedia } from './media';
 
-/** The edit form: the public fields and the analysis together, and the file when a new one is picked. */
-export async function updateCreative(ctx: FirebaseContext, ...[id, input, file, onProgress]: Parameters<Gateway['creatives']['update']>) {
+/**
+ * The edit form: the public fields and the analysis together, and the file when a new one is picked.
+ * The media's text is the form's (the staff's correction) or, when it sent none, the stored one, kept
+ * in the search keys; a new file's shape and length class replace the old ones.
+ */
+export async function updateCreative(
+  ctx: FirebaseContext,
+  ...[id, input, file, onProgress, reading]: Parameters<Gateway['creatives']['update']>
+) {
   const viewer = await requireViewer(ctx, 'creative:update');
   const data = validate(creativeInput, input);
   if (file) checkMedia(file);
   const existing = await readCreativeDoc(ctx, id);
-  const { creative, analysis } = creativeFormDocuments(data);
   const stored = file ? await storeMedia(ctx, file, viewer, onProgress) : null;
-  const media = stored
-    ? { mediaUrl: stored.url, mediaPath: stored.path, mediaType: stored.kind, posterUrl: null, width: stored.width, height: stored.height }
-    : {};
+  const classes = stored
+    ? mediaClassFields(stored.kind, stored, reading)
+    : { shape: asShape(existing.shape), lengthClass: asLength(existing.lengthClass) };
+  const { creative, analysis } = creativeFormDocuments(data, mediaTextOf(existing), classes);
+  const media = stored ? { mediaUrl: stored.url, mediaPath: stored.path, mediaType: stored.kind, posterUrl: null, ...classes } : {};
   try {
     await guard(ctx, () => {
       // The public fields and the analysis change together: the rules check that they agree.

@@ -4,6 +4,8 @@ import type { Creative, Page } from '@domain/types';
 import { matchesSearch } from '@domain/search';
 import type { FirebaseContext } from '../context';
 import { partIsWholeRequest, partLabel } from '../gallery-plan';
+import { mediaTextOf } from '../mappers';
+import { matchesMediaText } from '../media-text-search';
 import { choosePart, partConstraint } from './gallery-part';
 import {
   creativesOf,
@@ -23,9 +25,12 @@ export interface GalleryRequest {
   cursor?: string | null;
 }
 
-/** True when a creative is one the request shows (the browser's check of what an index part read). */
-export const matchesRequest = (c: Creative, filters: GalleryFilters, term: string): boolean =>
-  matchesFilters(c, filters) && matchesSearch(c, term);
+/**
+ * True when a creative is one the request shows (the browser's check of what an index part read): the
+ * term in its name or advertiser, or from a word's start in its media's text (media-text-search.ts).
+ */
+export const matchesRequest = (c: Creative, filters: GalleryFilters, term: string, mediaText = ''): boolean =>
+  matchesFilters(c, filters) && (matchesSearch(c, term) || matchesMediaText(mediaText, term));
 
 /**
  * The gallery page, newest or most liked first: served by the index of the request's most
@@ -53,7 +58,7 @@ export async function galleryPage(ctx: FirebaseContext, request: GalleryRequest)
       maxScanned: MAX_SCANNED_PER_PAGE - counted,
     },
     resumed?.label === label ? resumed.position : null,
-    (c) => matchesRequest(c, filters, term),
+    (c, data) => matchesRequest(c, filters, term, mediaTextOf(data)),
   );
   return creativesOf(page.items, galleryCursor(label, page.next));
 }

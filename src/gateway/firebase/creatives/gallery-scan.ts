@@ -66,12 +66,18 @@ export interface ScanOptions {
 }
 
 /**
- * The approved creatives after `start` that `matches` keeps, as collectPage (paging.ts) collects
- * them: a page, where the next one starts (null at the end), and the documents read.
+ * The approved creatives after `start` that `matches` keeps (given the creative and its document, for
+ * what a card leaves out: the media's text), as collectPage (paging.ts) collects them: a page, where
+ * the next one starts (null at the end), and the documents read.
  */
-export function scanApproved(ctx: FirebaseContext, options: ScanOptions, start: ScanPosition | null, matches: (c: Creative) => boolean) {
+export function scanApproved(
+  ctx: FirebaseContext,
+  options: ScanOptions,
+  start: ScanPosition | null,
+  matches: (c: Creative, data: DocumentData) => boolean,
+) {
   return guard(ctx, () =>
-    collectPage(approvedReader(ctx, options.order, options.uid, options.extra), (c) => matches(c.creative), start, {
+    collectPage(approvedReader(ctx, options.order, options.uid, options.extra), (c) => matches(c.creative, c.data), start, {
       pageSize: options.pageSize ?? PAGE_SIZE,
       batchSize: options.batchSize ?? SCAN_BATCH,
       maxBatchSize: options.maxBatchSize,

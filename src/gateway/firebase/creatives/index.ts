@@ -7,7 +7,7 @@ import { firebaseDiscovery } from '../discovery';
 import { firebaseFacetCounts } from '../facet-counts';
 import { galleryFiltersOf } from '../gallery-plan';
 import { favoritesPage } from '../likes';
-import { toCreative } from '../mappers';
+import { toCreativeDetail } from '../mappers';
 import { adminCreateCreative, submitCreative } from './create';
 import { downloadCreative } from './download';
 import { removeCreative, updateCreative } from './edit';
@@ -26,7 +26,7 @@ async function detail(ctx: FirebaseContext, id: string): Promise<Creative> {
   else if (viewer && submittedBy && can(viewer.role, 'creative:review')) {
     submitter = (await submitterNames(ctx, [submittedBy])).get(submittedBy) ?? null;
   }
-  return toCreative(id, data, { uid: viewer?.id ?? (await uidOf(ctx)) }, submitter, analysis);
+  return toCreativeDetail(id, data, { uid: viewer?.id ?? (await uidOf(ctx)) }, submitter, analysis);
 }
 
 /**
@@ -58,8 +58,8 @@ export function firebaseCreatives(ctx: FirebaseContext): Gateway['creatives'] {
       return favoritesPage(ctx, uid, q.q?.trim() ?? '', q.cursor);
     },
     download: (creative) => downloadCreative(ctx, creative),
-    submit: (input, file, onProgress) => submitCreative(ctx, input, file, onProgress),
-    update: (id, input, file, onProgress) => updateCreative(ctx, id, input, file, onProgress),
+    submit: (input, file, onProgress, reading) => submitCreative(ctx, input, file, onProgress, reading),
+    update: (id, input, file, onProgress, reading) => updateCreative(ctx, id, input, file, onProgress, reading),
     remove: (id) => removeCreative(ctx, id),
     adminCreate: (input) => adminCreateCreative(ctx, input),
   };

@@ -4,6 +4,7 @@ import type { Creative, Page } from '@domain/types';
 import { CATEGORY_KEYS, splitCategory } from '@domain/vocabulary';
 import type { FirebaseContext } from '../context';
 import { partLabel } from '../gallery-plan';
+import { mediaTextOf } from '../mappers';
 import { decodeCursor, type ScanPosition } from '../paging';
 import { matchesRequest, type GalleryRequest } from './gallery-page';
 import { choosePart, partConstraint } from './gallery-part';
@@ -12,9 +13,10 @@ import { galleryCursor, MAX_SCANNED_PER_PAGE, readGalleryCursor, scanApproved } 
 /**
  * 'Pertinence' on Firebase (docs/decisions/027): the request's matches by relevance tier
  * (domain/relevance.ts), newest first within a tier. Firestore cannot sort by a computed tier, and
- * the search matches the name and advertiser only (index-keys.ts), so every match is in the name
- * tier or the name-or-advertiser one: a list reads the index part serving the request twice, newest
- * first — the first pass keeps the matches with every word in the name, the second the others. Each
+ * the search matches the name, the advertiser and the media's text (index-keys.ts,
+ * media-text-search.ts), so every match is in the name tier or a later one: a list reads the index
+ * part serving the request twice, newest first — the first pass keeps the matches with every word in
+ * the name, the second the others (found in the advertiser, the tags or the text), newest first. Each
  * page is a gallery page's bill (MAX_SCANNED_PER_PAGE at most, the first page's counts included);
  * a whole list reads each candidate at most twice. The pass travels in the cursor.
  */
@@ -66,7 +68,7 @@ export async function relevancePage(ctx: FirebaseContext, request: Omit<GalleryR
         maxScanned: budget,
       },
       start,
-      (c) => matchesRequest(c, filters, term) && passOf(creativeTier(c, words)) === current,
+      (c, data) => matchesRequest(c, filters, term, mediaTextOf(data)) && passOf(creativeTier(c, words)) === current,
     );
     items.push(...page.items.map((c) => c.creative));
     budget -= page.scanned;
