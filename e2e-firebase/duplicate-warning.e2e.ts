@@ -1,15 +1,13 @@
 import { createHash } from 'node:crypto';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MSG } from '@domain/messages';
 import { DUPLICATE_MAX_DISTANCE } from '@domain/perceptual-hash';
 import { hexDistance, type IndexedFingerprint } from '@domain/fingerprints';
 import { APPROVED } from '@server/db/seed/demo-catalog';
 import { DEMO_ENTRIES } from '@server/db/seed/demo-plan';
-import { pathAliases } from '../path-aliases';
+import { pageScript } from './support/page-script';
 import { DEMO_PROJECT_ID } from '../scripts/firebase/demo-seed';
 import { copiesOf, serverDHash, structuredPictures, type TestPicture } from '../tests/helpers/fingerprints';
 import { login, newPage } from '../e2e/support/browser';
@@ -27,7 +25,6 @@ import { login, newPage } from '../e2e/support/browser';
 
 /** Bits by which Chromium's decoding may move a dHash from sharp's on the same structured picture (tests/pixel-dhash.test.ts). */
 const BROWSER_DRIFT = 2;
-const root = path.resolve(import.meta.dirname, '..');
 
 interface Stored {
   name: string;
@@ -46,27 +43,7 @@ async function storedDocuments(collectionId: string) {
   return (body.documents ?? []).map((d) => ({ id: d.name.split('/').pop()!, fields: d.fields }));
 }
 
-/** src/lib/file-fingerprint.ts as the page runs it: bundled by Vite into a global `creathequeFingerprint`. */
-async function fingerprintScript(): Promise<string> {
-  const result = await build({
-    configFile: false,
-    publicDir: false,
-    logLevel: 'silent',
-    resolve: { alias: pathAliases },
-    build: {
-      write: false,
-      minify: false,
-      lib: {
-        entry: path.join(root, 'src/lib/file-fingerprint.ts'),
-        formats: ['iife'],
-        name: 'creathequeFingerprint',
-        fileName: 'fingerprint',
-      },
-    },
-  });
-  const [output] = (Array.isArray(result) ? result : [result]) as unknown as { output: { type: string; code?: string }[] }[];
-  return output!.output.find((o) => o.type === 'chunk')!.code!;
-}
+const fingerprintScript = () => pageScript('src/lib/file-fingerprint.ts', 'creathequeFingerprint');
 
 /** Files (a URL of the site, or bytes) fingerprinted in the page by the bundled module. */
 async function inBrowser(page: Page, files: { url?: string; base64?: string; type: string }[]): Promise<(IndexedFingerprint | null)[]> {

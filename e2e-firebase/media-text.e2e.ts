@@ -2,14 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Request } from 'playwright-core';
 import sharp from 'sharp';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { normalizeSearch } from '@domain/search';
 import { createFirebaseGateway, type FirebaseGateway } from '@/gateway/firebase';
 import { mediaPath } from '@/gateway/firebase/storage';
 import type { MediaReading } from '@/gateway/types';
 import { OCR_ASSETS_DIR } from '@/features/submit/media-reading/ocr-assets';
-import { pathAliases } from '../path-aliases';
+import { pageScript } from './support/page-script';
 import { DEMO_PROJECT_ID } from '../scripts/firebase/demo-seed';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, expectNoSeriousA11yViolations, MOBILE, newPage, screenshot } from '../e2e/support/browser';
 
@@ -23,7 +22,6 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, expectNoSeriousA11yViolations, MOBILE, ne
  * its 'Texte de la créative' section and the gallery's search finds the creative by a word of it.
  */
 
-const root = path.resolve(import.meta.dirname, '..');
 const LINES = ['Livraison offerte', '-50 % sur la crème', 'J’en profite'];
 const NAME = 'Soin été OCR';
 
@@ -39,27 +37,7 @@ async function adPicture(): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
-/** read-media.ts as the submit page runs it, bundled into a global `creathequeReadMedia` (tesseract.js inside). */
-async function readerScript(): Promise<string> {
-  const result = await build({
-    configFile: false,
-    publicDir: false,
-    logLevel: 'silent',
-    resolve: { alias: pathAliases },
-    build: {
-      write: false,
-      minify: false,
-      lib: {
-        entry: path.join(root, 'src/features/submit/media-reading/read-media.ts'),
-        formats: ['iife'],
-        name: 'creathequeReadMedia',
-        fileName: 'reader',
-      },
-    },
-  });
-  const [output] = (Array.isArray(result) ? result : [result]) as unknown as { output: { type: string; code?: string }[] }[];
-  return output!.output.find((o) => o.type === 'chunk')!.code!;
-}
+const readerScript = () => pageScript('src/features/submit/media-reading/read-media.ts', 'creathequeReadMedia');
 
 /** The words of a text as the search sees them. */
 const wordsOf = (text: string) =>
