@@ -82,7 +82,8 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-INSERT INTO facet_state (id, version) VALUES (1, gen_random_uuid()::text)
-  ON CONFLICT (id) DO UPDATE SET version = excluded.version;
+-- Only where a version exists: a database without one (new, or never changed) holds no cells anyone kept, and
+-- stays empty for a restore.
+UPDATE facet_state SET version = gen_random_uuid()::text;
 --> statement-breakpoint
 SELECT new_catalogue_epoch();
