@@ -31,15 +31,24 @@ export async function withBenchServer<T>(
   serverPath: string,
   extraEnv: Record<string, string>,
   use: (server: BenchServer) => Promise<T>,
+  /** A DATA_DIR to start from (copied, never changed): the server seeds nothing. */
+  template?: string,
 ): Promise<T> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'creatheque-bench-memory-'));
+  if (template) fs.cpSync(template, dataDir, { recursive: true });
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   // Started as `npm start` starts it (package.json).
   const start = startCommand();
   const child = spawn(process.execPath, [...start.nodeFlags, serverPath], {
     cwd: path.resolve(import.meta.dirname, '..'),
-    env: serverEnv(port, dataDir, { SEED: 'demo', LOG_LEVEL: 'warn', WRITE_RATE_LIMIT: 'off', ...start.env, ...extraEnv }),
+    env: serverEnv(port, dataDir, {
+      SEED: template ? 'none' : 'demo',
+      LOG_LEVEL: 'warn',
+      WRITE_RATE_LIMIT: 'off',
+      ...start.env,
+      ...extraEnv,
+    }),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {

@@ -5,12 +5,16 @@
  *   npm run build
  *   npx tsx bench/queue-memory.ts [--before /path/to/older/dist-server/index.js] [--rounds 3] [--work 6]
  *
- * Each round starts every variant on a fresh DATA_DIR (PGlite, demo seed), waits for it to settle and
- * takes the median of its RSS over 10 s: `before` (a build from before the queue, when given),
+ * Each build first seeds a DATA_DIR of its own (PGlite, demo seed) and stops; each round then starts
+ * every variant on a copy of it (no seeding, which would weigh more than the queue), waits for it to
+ * settle and takes the median of its RSS over 10 s: `before` (a build from before the queue, when given),
  * `workers=0` (the queue only queues) and `workers=1` (the default: pg-boss polling, no thread until
  * a job comes). Then, on the default server, `--work` submissions are analysed and, once the queue is
  * empty and the idle thread has ended (30 s), the RSS is read again. Prints medians over the rounds.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { IMAGE_CREATIVES } from '../tests/fixtures/ocr/creative-set';
@@ -51,7 +55,9 @@ async function jobsLeft(server: BenchServer): Promise<number> {
 
 async function submit(server: BenchServer, i: number): Promise<void> {
   const spec = IMAGE_CREATIVES[i % IMAGE_CREATIVES.length]!;
-  const png = await sharp(await renderCreative(spec)).png().toBuffer();
+  const png = await sharp(await renderCreative(spec))
+    .png()
+    .toBuffer();
   const body = new FormData();
   body.set('data', JSON.stringify({ ...VALID_FORM, name: `Mémoire ${i}` }));
   body.set('media', new Blob([new Uint8Array(png)], { type: 'image/png' }), `${spec.id}.png`);
@@ -67,19 +73,51 @@ interface Round {
   workSeconds: number;
 }
 
-async function round(): Promise<Round> {
-  const before = opts.before ? await withBenchServer(opts.before, {}, (s) => steadyRss(s.child.pid!)) : undefined;
-  const workers0 = await withBenchServer(opts.server!, { MEDIA_ANALYSIS_WORKERS: '0' }, (s) => steadyRss(s.child.pid!));
-  return withBenchServer(opts.server!, {}, async (s) => {
-    const workers1 = await steadyRss(s.child.pid!);
-    const started = performance.now();
-    for (let i = 0; i < Number(opts.work); i++) await submit(s, i);
-    while ((await jobsLeft(s)) > 0) await sleep(500);
-    const workSeconds = (performance.now() - started) / 1000;
-    // The idle thread ends 30 s after its last task.
-    const afterWork = await steadyRss(s.child.pid!, 35_000);
-    return { before, workers0, workers1, afterWork, workSeconds };
+/** A seeded DATA_DIR of the build at `serverPath`, kept for the rounds (its schema is that build's). */
+async function seededDataDir(serverPath: string): Promise<string> {
+  const kept = fs.mkdtempSync(path.join(os.tmpdir(), 'creatheque-bench-seeded-'));
+  await withBenchServer(serverPath, {}, async (s) => {
+    await sleep(5000);
+    // Stopped cleanly first: the copy is a closed database.
+    s.child.kill('SIGTERM');
+    await new Promise((r) => s.child.once('exit', r));
+    fs.cpSync(s.dataDir, kept, { recursive: true });
   });
+  fs.rmSync(path.join(kept, 'server.lock'), { force: true });
+  return kept;
+}
+
+const templates = {
+  before: opts.before ? await seededDataDir(opts.before) : undefined,
+  current: await seededDataDir(opts.server!),
+};
+
+async function round(): Promise<Round> {
+  const before =
+    opts.before && templates.before
+      ? await withBenchServer(opts.before, {}, (s) => steadyRss(s.child.pid!, 20_000), templates.before)
+      : undefined;
+  const workers0 = await withBenchServer(
+    opts.server!,
+    { MEDIA_ANALYSIS_WORKERS: '0' },
+    (s) => steadyRss(s.child.pid!, 20_000),
+    templates.current,
+  );
+  return withBenchServer(
+    opts.server!,
+    {},
+    async (s) => {
+      const workers1 = await steadyRss(s.child.pid!, 20_000);
+      const started = performance.now();
+      for (let i = 0; i < Number(opts.work); i++) await submit(s, i);
+      while ((await jobsLeft(s)) > 0) await sleep(500);
+      const workSeconds = (performance.now() - started) / 1000;
+      // The idle thread ends 30 s after its last task.
+      const afterWork = await steadyRss(s.child.pid!, 35_000);
+      return { before, workers0, workers1, afterWork, workSeconds };
+    },
+    templates.current,
+  );
 }
 
 const rounds: Round[] = [];

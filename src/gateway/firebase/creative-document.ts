@@ -111,3 +111,13 @@ export function mediaClassFields(
     lengthClass: kind === 'video' ? lengthOf(reading?.durationMs) : null,
   };
 }
+
+/**
+ * The text the creative keeps: the staff's correction (a text that differs from the stored one); else,
+ * with a new file, what the browser read in it ('' when it read nothing); else the stored text.
+ */
+export function keptText(sent: string | undefined, stored: string, newFileReading: MediaReading | null | undefined): string {
+  if (sent !== undefined && sent !== stored) return sent;
+  if (newFileReading !== undefined) return newFileReading?.text ?? '';
+  return stored;
+}

@@ -52,8 +52,9 @@ export function EditCreativePage() {
         submitLabel="Enregistrer les modifications"
         failureMessage={MSG.editError}
         unavailable={clientEnv.uploadsAvailable ? undefined : MSG.uploadsUnavailable}
-        onSubmit={async (input, file, onProgress) => {
-          await update.mutateAsync({ id: creative.id, input, file, onProgress });
+        readMedia={clientEnv.backend === 'firebase'}
+        onSubmit={async (input, file, onProgress, reading) => {
+          await update.mutateAsync({ id: creative.id, input, file, onProgress, reading });
           toast.success(MSG.creativeUpdated);
           navigate(paths.creative(creative.id));
         }}

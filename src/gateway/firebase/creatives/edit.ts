@@ -3,7 +3,7 @@ import { asLength, asShape } from '@domain/media-shape';
 import { creativeInput } from '@domain/schemas/creative';
 import type { Gateway } from '../../types';
 import { commitAll, guard, requireViewer, type BatchOp, type FirebaseContext } from '../context';
-import { creativeFormDocuments, mediaClassFields } from '../creative-document';
+import { creativeFormDocuments, keptText, mediaClassFields } from '../creative-document';
 import { analysisRef, creativeRef, readCreativeDoc } from '../creatives-shared';
 import { validate } from '../errors';
 import { mediaTextOf } from '../mappers';
@@ -13,8 +13,8 @@ import { checkMedia, removeMedia, storeMedia } from './media';
 
 /**
  * The edit form: the public fields and the analysis together, and the file when a new one is picked.
- * The media's text is the form's (the staff's correction) or, when it sent none, the stored one, kept
- * in the search keys; a new file's shape and length class replace the old ones.
+ * The media's text (keptText): the staff's correction, else a new file's reading, else the stored one,
+ * kept in the search keys; a new file's shape and length class replace the old ones.
  */
 export async function updateCreative(
   ctx: FirebaseContext,
@@ -28,7 +28,11 @@ export async function updateCreative(
   const classes = stored
     ? mediaClassFields(stored.kind, stored, reading)
     : { shape: asShape(existing.shape), lengthClass: asLength(existing.lengthClass) };
-  const { creative, analysis } = creativeFormDocuments(data, mediaTextOf(existing), classes);
+  const { creative, analysis } = creativeFormDocuments(
+    { ...data, mediaText: undefined },
+    keptText(data.mediaText, mediaTextOf(existing), stored ? (reading ?? null) : undefined),
+    classes,
+  );
   const media = stored ? { mediaUrl: stored.url, mediaPath: stored.path, mediaType: stored.kind, posterUrl: null, ...classes } : {};
   try {
     await guard(ctx, () => {
