@@ -10,7 +10,8 @@
  * settle and takes the median of its RSS over 10 s: `before` (a build from before the queue, when given),
  * `workers=0` (the queue only queues) and `workers=1` (the default: pg-boss polling, no thread until
  * a job comes). Then, on the default server, `--work` submissions are analysed and, once the queue is
- * empty and the idle thread has ended (30 s), the RSS is read again. Prints medians over the rounds.
+ * empty and the idle thread has ended (30 s), the RSS is read again — and on the `workers=0` server the
+ * same submissions only queued, to tell what the uploads themselves (sharp's derivatives) weigh. Prints medians over the rounds.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -70,6 +71,8 @@ interface Round {
   workers0: number;
   workers1: number;
   afterWork: number;
+  /** The same submissions on a server that only queues (MEDIA_ANALYSIS_WORKERS=0): what they cost without the reading. */
+  afterSubmitsOnly: number;
   workSeconds: number;
 }
 
@@ -97,10 +100,14 @@ async function round(): Promise<Round> {
     opts.before && templates.before
       ? await withBenchServer(opts.before, {}, (s) => steadyRss(s.child.pid!, 20_000), templates.before)
       : undefined;
-  const workers0 = await withBenchServer(
+  const { workers0, afterSubmitsOnly } = await withBenchServer(
     opts.server!,
     { MEDIA_ANALYSIS_WORKERS: '0' },
-    (s) => steadyRss(s.child.pid!, 20_000),
+    async (s) => {
+      const idle = await steadyRss(s.child.pid!, 20_000);
+      for (let i = 0; i < Number(opts.work); i++) await submit(s, i);
+      return { workers0: idle, afterSubmitsOnly: await steadyRss(s.child.pid!, 35_000) };
+    },
     templates.current,
   );
   return withBenchServer(
@@ -114,7 +121,7 @@ async function round(): Promise<Round> {
       const workSeconds = (performance.now() - started) / 1000;
       // The idle thread ends 30 s after its last task.
       const afterWork = await steadyRss(s.child.pid!, 35_000);
-      return { before, workers0, workers1, afterWork, workSeconds };
+      return { before, workers0, workers1, afterWork, afterSubmitsOnly, workSeconds };
     },
     templates.current,
   );
@@ -125,7 +132,7 @@ for (let r = 0; r < Number(opts.rounds); r++) {
   rounds.push(await round());
   const last = rounds.at(-1)!;
   console.log(
-    `round ${r + 1}: ${last.before !== undefined ? `before ${(last.before / MB).toFixed(1)} MB, ` : ''}workers=0 ${(last.workers0 / MB).toFixed(1)} MB, workers=1 idle ${(last.workers1 / MB).toFixed(1)} MB, after ${opts.work} analyses (${last.workSeconds.toFixed(1)} s) and 35 s idle ${(last.afterWork / MB).toFixed(1)} MB`,
+    `round ${r + 1}: ${last.before !== undefined ? `before ${(last.before / MB).toFixed(1)} MB, ` : ''}workers=0 ${(last.workers0 / MB).toFixed(1)} MB (${(last.afterSubmitsOnly / MB).toFixed(1)} MB after ${opts.work} submissions, queued only), workers=1 idle ${(last.workers1 / MB).toFixed(1)} MB, after ${opts.work} analyses (${last.workSeconds.toFixed(1)} s) and 35 s idle ${(last.afterWork / MB).toFixed(1)} MB`,
   );
 }
 const mb = (pick: (r: Round) => number | undefined) => {
@@ -136,4 +143,5 @@ console.log('\n| server | RSS, median of rounds |\n|---|---|');
 if (opts.before) console.log(`| before the queue | ${mb((r) => r.before)} |`);
 console.log(`| queue, MEDIA_ANALYSIS_WORKERS=0 | ${mb((r) => r.workers0)} |`);
 console.log(`| queue idle, 1 worker (default) | ${mb((r) => r.workers1)} |`);
+console.log(`| ${opts.work} submissions queued, not read (MEDIA_ANALYSIS_WORKERS=0), 35 s later | ${mb((r) => r.afterSubmitsOnly)} |`);
 console.log(`| after ${opts.work} analyses, thread ended | ${mb((r) => r.afterWork)} |`);

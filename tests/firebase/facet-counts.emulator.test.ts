@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_KEYS, CATEGORY_LISTS } from '@domain/vocabulary';
+import { LENGTH_CLASSES, SHAPE_CLASSES } from '@domain/media-shape';
 import { readsSince } from '@/gateway/firebase/reads';
 import type { FirebaseGateway } from '@/gateway/firebase';
 import type { GalleryQuery } from '@/gateway/types';
@@ -75,15 +76,15 @@ describe.skipIf(missing.length > 0)('filter counts on the emulator', () => {
       await gateway.creatives.facets(view);
       return readsSince(before, gateway.reads);
     };
-    // 53 values, 2 flags and the total, each under 1,000 creatives: one read each.
-    const values = CATEGORY_KEYS.reduce((n, key) => n + CATEGORY_LISTS[key].length, 0);
+    // 53 category values, 9 proportions and lengths, 2 flags and the total, each under 1,000 creatives: one read each.
+    const values = CATEGORY_KEYS.reduce((n, key) => n + CATEGORY_LISTS[key].length, 0) + SHAPE_CLASSES.length + LENGTH_CLASSES.length;
     expect(await billed({})).toBe(values + 3);
     expect(await billed({})).toBe(0);
     // Choosing a format changes every count but the formats' own (5 values) and the total (the
     // count of GIF just made).
     expect(await billed({ filters: { format: ['GIF'] } })).toBe(values + 3 - CATEGORY_LISTS.format.length - 1);
     // A flag of the view: its own count is the total, both the flag's count made first; and GIF
-    // with the flag is the GIF view's count of the flag. Left: the other 52 values and the other flag.
+    // with the flag is the GIF view's count of the flag. Left: the other 61 values and the other flag.
     expect(await billed({ isJuntoAngel: true })).toBe(values - 1 + 1);
     expect(await billed({ filters: { format: ['GIF'] } })).toBe(0);
   });
