@@ -45,8 +45,9 @@ async function main() {
     statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
   });
   // The media-analysis queue lives in the database (pg-boss, docs/decisions/028-job-queue.md): started
-  // before the services that queue jobs; its workers once they are built.
-  const queue = await startJobQueue({ sql: database.sql, sole: database.kind === 'pglite' });
+  // before the services that queue jobs; its workers once they are built. Instances starting together
+  // create its schema and queue one at a time: pg-boss's create_queue deadlocks when two race.
+  const queue = await withStartupLock(env.DATABASE_URL, () => startJobQueue({ sql: database.sql, sole: database.kind === 'pglite' }));
   const redis = env.REDIS_URL ? new RedisLink({ url: env.REDIS_URL, prefix: env.REDIS_PREFIX }) : null;
   if (redis && !(await redis.waitUntilReady(REDIS_START_WAIT_MS))) {
     logger.warn('redis: injoignable au démarrage ; le serveur démarre, connexion en arrière-plan (connexion refusée en attendant)');

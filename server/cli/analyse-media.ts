@@ -18,6 +18,7 @@ import { runAnalysisWorkers } from '../analysis/queue/analysis-worker';
 import { startJobQueue } from '../analysis/queue/job-queue';
 import { openDatabase } from '../db/client';
 import { lockDataDir } from '../db/data-lock';
+import { withStartupLock } from '../db/startup-lock';
 import { mediaStoreOf } from '../media/media-store-of';
 import { resolveMediaTools } from '../media/media-tools';
 import { errorMessage, fail, loadCommandEnv } from './cli-output';
@@ -39,7 +40,8 @@ async function main() {
   // PGlite: refuses to run beside a server on the same DATA_DIR (the lock says which process).
   const unlock = env.DATABASE_URL ? () => {} : lockDataDir(dataDir);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : path.join(dataDir, 'db') });
-  const queue = await startJobQueue({ sql: database.sql, sole: database.kind === 'pglite' });
+  // Beside starting servers: one at a time creates the queue (server/index.ts).
+  const queue = await withStartupLock(env.DATABASE_URL, () => startJobQueue({ sql: database.sql, sole: database.kind === 'pglite' }));
   const analyser = queueOnly ? null : createOcrAnalyser({ workers: Math.max(1, env.MEDIA_ANALYSIS_WORKERS) });
   const stop = new AbortController();
   process.once('SIGINT', () => {

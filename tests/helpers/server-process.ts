@@ -68,7 +68,12 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
   child.stdout!.on('data', (c: Buffer) => (logs += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (logs += c.toString()));
   running.push(child);
-  await waitForHealth(baseUrl, child, 60_000);
+  try {
+    await waitForHealth(baseUrl, child, 60_000);
+  } catch (err) {
+    // What the server said before it died or hung: the test's failure shows it.
+    throw new Error(`${(err as Error).message}; its last logs:\n${logs.slice(-3000)}`, { cause: err });
+  }
   return { child, baseUrl, dataDir, logs: () => logs };
 }
 
