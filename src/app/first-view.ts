@@ -9,6 +9,7 @@ import { sharedFolderQueryOptions } from '@/features/shares/api/get-shared-folde
 import { galleryQueryOptions } from '@/features/gallery/api/get-gallery';
 import { highlightsQueryOptions } from '@/features/gallery/api/get-highlights';
 import { readGalleryView, toGalleryQuery } from '@/features/gallery/url-state';
+import { loadSection } from '@/gateway/http/lazy-section';
 import type { Gateway } from '@/gateway/types';
 import { sessionQueryOptions } from '@/lib/session';
 
@@ -32,16 +33,33 @@ export function firstViewQueries(
     const query = toGalleryQuery(readGalleryView(new URLSearchParams(location.search)));
     jobs.push(client.prefetchQuery(highlightsQueryOptions(gateway)), client.prefetchInfiniteQuery(galleryQueryOptions(gateway, query)));
   }
-  const id = matchPath(paths.creativePattern, location.pathname)?.params.id;
-  if (id)
-    jobs.push(client.prefetchQuery(creativeQueryOptions(gateway, id)), client.prefetchInfiniteQuery(commentsQueryOptions(gateway, id)));
-  const shared = matchPath(paths.sharedCreativePattern, location.pathname)?.params;
-  const token = shared?.token ?? matchPath(paths.sharePattern, location.pathname)?.params.token;
-  if (token && gateway.features.folderShares) {
-    jobs.push(client.prefetchInfiniteQuery(sharedFolderQueryOptions(gateway, token)));
-    if (shared?.creativeId) jobs.push(client.prefetchQuery(sharedCreativeQueryOptions(gateway, token, shared.creativeId)));
+  const { creativeId, shareToken, sharedCreativeId } = firstViewRoute(location);
+  if (creativeId)
+    jobs.push(
+      client.prefetchQuery(creativeQueryOptions(gateway, creativeId)),
+      client.prefetchInfiniteQuery(commentsQueryOptions(gateway, creativeId)),
+    );
+  if (shareToken && gateway.features.folderShares) {
+    jobs.push(client.prefetchInfiniteQuery(sharedFolderQueryOptions(gateway, shareToken)));
+    if (sharedCreativeId) jobs.push(client.prefetchQuery(sharedCreativeQueryOptions(gateway, shareToken, sharedCreativeId)));
   }
   return jobs;
+}
+
+/** What a page's path names: a creative's page, a share link's page, or a creative seen through a share. */
+function firstViewRoute(location: Pick<Location, 'pathname'>) {
+  const shared = matchPath(paths.sharedCreativePattern, location.pathname)?.params;
+  return {
+    creativeId: matchPath(paths.creativePattern, location.pathname)?.params.id,
+    shareToken: shared?.token ?? matchPath(paths.sharePattern, location.pathname)?.params.token,
+    sharedCreativeId: shared?.creativeId,
+  };
+}
+
+/** The gateway's sections whose code a page's first-view queries call, beyond the always-loaded ones. */
+function firstViewSections(gateway: Gateway, location: Pick<Location, 'pathname'>): object[] {
+  const { creativeId, shareToken } = firstViewRoute(location);
+  return [...(creativeId ? [gateway.comments] : []), ...(shareToken && gateway.features.folderShares ? [gateway.shares] : [])];
 }
 
 /**
@@ -54,5 +72,8 @@ export function firstViewQueries(
  */
 export async function warmFirstView(client: QueryClient, gateway: Gateway, location: Pick<Location, 'pathname' | 'search'>): Promise<void> {
   if (typeof document === 'undefined' || !document.getElementById(FIRST_VIEW_ELEMENT_ID)) return;
+  // The code of the gateway's sections these queries call is waited for whatever it takes, as the
+  // page's own module is: answered from the page, they only race the network, not a download.
+  await Promise.all(firstViewSections(gateway, location).map(loadSection));
   await Promise.race([Promise.all(firstViewQueries(client, gateway, location)), new Promise((resolve) => setTimeout(resolve, WAIT_MS))]);
 }

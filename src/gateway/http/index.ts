@@ -27,7 +27,8 @@ export function createHttpGateway(transport: HttpTransport = browserTransport): 
     auth: httpAuth(client),
     creatives: httpCreatives(client),
     review: httpReview(client),
-    // Sections no first page needs: their requests load with their first call.
+    // Sections the gallery does not need: their requests load with their first call (or with a
+    // page that needs them first: src/app/first-view.ts).
     agency: lazySection(() => import('./review').then((m) => m.httpAgency(client))),
     comments: lazySection(() => import('./comments').then((m) => m.httpComments(client))),
     folders: lazySection(() => import('./folders').then((m) => m.httpFolders(client))),
