@@ -120,3 +120,14 @@ export async function renderAd(art: AdArt): Promise<Buffer> {
     .jpeg({ quality: 84, mozjpeg: true })
     .toBuffer();
 }
+
+const unescape = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+/**
+ * The words a demo image shows, one line per line drawn, in drawing order: taken from its SVG, so
+ * they are exactly what the picture says (the seed stores them as the creative's media text, as the
+ * OCR would have read them).
+ */
+export function drawnText(art: AdArt): string {
+  return [...adSvg(art).matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((m) => unescape(m[1]!)).join('\n');
+}

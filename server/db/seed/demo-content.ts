@@ -7,8 +7,9 @@ import type { Deps } from '@server/http/context';
 import { serverPaths } from '@server/paths';
 import { perceptualHash, sha256Of } from '@server/media/fingerprint';
 import { storeMedia } from '@server/services/media.service';
+import { mediaColumns } from '@server/services/creatives/creative-write';
 import { commentLikes, comments, creativeLikes, creatives, user } from '../schema';
-import { renderAd } from './demo-ad-art';
+import { drawnText, renderAd } from './demo-ad-art';
 import { demoAnalysis } from './demo-analysis';
 import { APPROVED, type DemoCreative } from './demo-catalog';
 import {
@@ -31,6 +32,14 @@ async function storeDemoMedia(deps: Deps, c: DemoCreative) {
   return { media, fingerprint: { sha256: await sha256Of(data), phash: await perceptualHash(picture) } };
 }
 
+/** Size and length of the demo's videos (server/db/seed/assets/), whose poster is given, not extracted. */
+const DEMO_VIDEOS: Record<string, { width: number; height: number; durationMs: number }> = {
+  'appli-budget': { width: 480, height: 480, durationMs: 3000 },
+  'energie-solaire': { width: 640, height: 360, durationMs: 3000 },
+  'smoothie-matin': { width: 360, height: 640, durationMs: 3000 },
+  'velo-electrique': { width: 360, height: 640, durationMs: 3000 },
+};
+
 async function storeDemoFiles(deps: Deps, c: DemoCreative) {
   if (c.video) {
     const [data, poster] = await Promise.all([
@@ -43,6 +52,7 @@ async function storeDemoFiles(deps: Deps, c: DemoCreative) {
       contentType: 'video/mp4',
       originalName: `${c.video}.mp4`,
       mediaType: 'video',
+      ...DEMO_VIDEOS[c.video],
       poster,
     });
     return { media, picture: poster, data };
@@ -58,6 +68,15 @@ async function storeDemoFiles(deps: Deps, c: DemoCreative) {
     height: c.art!.size[1],
   });
   return { media, picture: data, data };
+}
+
+/**
+ * The text a demo image shows, as drawn: stored as read, so the demo's search finds the words of its
+ * pictures. The demo's videos stay unread: `npm run media:analyse` reads them (the server's queue
+ * reads only what is submitted or edited while it runs).
+ */
+function demoMediaText(c: DemoCreative, now: Date) {
+  return c.art ? { mediaText: drawnText({ ...c.art, brand: c.advertiser }), mediaAnalysedAt: now } : {};
 }
 
 /** Seeds the demo library; returns counts for the log line. */
@@ -86,10 +105,10 @@ export async function seedDemoContent(deps: Deps, submitters: SubmitterIds, now 
             name: c.name,
             advertiser: c.advertiser,
             searchText: searchTextOf(c),
-            mediaId: stored[i]!.media.id,
+            ...mediaColumns(stored[i]!.media, c.video ? 'video' : 'image'),
+            ...demoMediaText(c, now),
             mediaSha256: stored[i]!.fingerprint.sha256,
             phash: stored[i]!.fingerprint.phash,
-            mediaType: c.video ? 'video' : 'image',
             formats: c.format,
             objectives: c.objective,
             types: c.type,

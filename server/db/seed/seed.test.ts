@@ -10,6 +10,8 @@ import { buildDeps } from '@server/deps/build-deps';
 import { parseEnv, toConfig } from '@server/env';
 import type { Deps } from '@server/http/context';
 import { createDiskStore } from '@server/media/store';
+import { extractPoster } from '@server/media/video';
+import { lengthOf } from '@domain/media-shape';
 import { openDatabase, type Database } from '../client';
 import { comments, creativeLikes, creatives, media, user } from '../schema';
 import { seedIfEmpty } from '.';
@@ -111,6 +113,25 @@ describe('demo seed', () => {
       expect(await deps.media.store.exists(f.name), f.name).toBe(true);
       expect(f.thumbName && (await deps.media.store.exists(f.thumbName))).toBe(true);
       if (f.contentType.startsWith('video/')) expect(f.posterName && (await deps.media.store.exists(f.posterName))).toBe(true);
+    }
+  });
+
+  it('gives every creative its shape, every video its length and the size of its file, every image its words', async () => {
+    const rows = await all();
+    const files = await deps.db.select().from(media);
+    expect(rows.every((r) => r.shape !== null)).toBe(true);
+    for (const r of rows.filter((row) => row.mediaType === 'video')) {
+      const file = files.find((f) => f.id === r.mediaId)!;
+      const probed = await extractPoster(deps.media.tools, path.join(dir, 'media', file.name));
+      expect(probed, file.name).not.toBeNull();
+      expect({ width: file.width, height: file.height }).toEqual({ width: probed!.width, height: probed!.height });
+      expect(Math.abs(file.durationMs! - probed!.durationMs!)).toBeLessThan(100);
+      expect(r.lengthClass).toBe(lengthOf(file.durationMs));
+      expect(r.mediaAnalysedAt).toBeNull();
+    }
+    for (const r of rows.filter((row) => row.mediaType === 'image')) {
+      expect(r.mediaText, r.name).toContain(r.advertiser);
+      expect(r.mediaAnalysedAt).not.toBeNull();
     }
   });
 
