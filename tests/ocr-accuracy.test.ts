@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaAnalyser } from '@server/analysis/media-analyser';
+import { BACKGROUND_NICE } from '@server/analysis/ocr/background-priority';
 import { createOcrAnalyser } from '@server/analysis/ocr/ocr-analyser';
 import { resolveMediaTools } from '@server/media/media-tools';
 import { IMAGE_CREATIVES, VIDEO_CREATIVE, type Background } from './fixtures/ocr/creative-set';
@@ -99,5 +100,14 @@ describe('OCR of generated creatives', () => {
   it(`reads few words the creatives do not show (≤ ${NOISE_MAX * 100} %)`, () => {
     const all = [...readings.values()].flat();
     expect(noise(all)).toBeLessThanOrEqual(NOISE_MAX);
+  });
+
+  it.runIf(process.platform === 'linux')('reads at the lowest priority, the server\'s own threads untouched', () => {
+    // Each thread's nice value (/proc/<pid>/task/<tid>/stat, field 19): the OCR thread and the engine's
+    // thread it started are at 19 once they have read; the event loop's thread (tid = pid) stays at 0.
+    const niceOf = (tid: string) => Number(fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+    const threads = fs.readdirSync('/proc/self/task');
+    expect(niceOf(String(process.pid))).toBe(0);
+    expect(threads.filter((tid) => niceOf(tid) === BACKGROUND_NICE).length).toBeGreaterThanOrEqual(2);
   });
 });

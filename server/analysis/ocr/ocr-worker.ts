@@ -1,4 +1,5 @@
 import type { AnalyseTask } from '../media-analyser';
+import { lowerThreadPriority } from './background-priority';
 import { readKeyframes } from './keyframes';
 import { picturePasses } from './picture-passes';
 import { createTextReader, type TextReader } from './text-reader';
@@ -20,6 +21,8 @@ export interface ThreadResult {
  * started (~0.5 s), so a long backfill keeps the thread's memory where the first pages left it.
  */
 export const RECYCLE_AFTER_PAGES = 300;
+
+lowerThreadPriority();
 
 let reader: Promise<TextReader> | undefined;
 let pagesRead = 0;
