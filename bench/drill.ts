@@ -130,7 +130,9 @@ async function main() {
   const failed = results.filter((r) => !r.passed);
   console.log(failed.length ? `[drill] FAILED: ${failed.map((r) => r.name).join(', ')}` : '[drill] every drill passed');
   process.exitCode = failed.length ? 1 : 0;
-  fs.rmSync(work, { recursive: true, force: true });
+  // The servers' logs of a failed drill are kept: they say why.
+  if (failed.length) console.log(`[drill] the instances' logs: ${path.join(work, 'server-0.log')}, ${path.join(work, 'server-1.log')}`);
+  else fs.rmSync(work, { recursive: true, force: true });
 }
 
 /** /api/ready of each instance every 250 ms: what it said during the fault and after. */

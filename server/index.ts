@@ -5,6 +5,7 @@ import type { Server } from 'node:http';
 import { createOcrAnalyser } from './analysis/ocr/ocr-analyser';
 import { startJobQueue } from './analysis/queue/job-queue';
 import { startMediaAnalysis, type MediaAnalysis } from './analysis/queue/media-analysis';
+import { toleratesQueueWriteFailures } from './analysis/queue/unawaited-writes';
 import { createApp } from './app';
 import { resolveAuthSecret } from './auth/secret';
 import { openDatabase, type Database } from './db/client';
@@ -35,6 +36,7 @@ const TEMP_SWEEP_MS = 10 * 60 * 1000;
 async function main() {
   const env = parseEnv();
   configureLogging({ level: env.LOG_LEVEL, pretty: process.stdout.isTTY });
+  process.on('unhandledRejection', toleratesQueueWriteFailures);
   const config = toConfig(env);
   fs.mkdirSync(config.dataDir, { recursive: true });
   const unlock = env.DATABASE_URL ? () => {} : lockDataDir(config.dataDir);

@@ -102,7 +102,7 @@ describe('OCR of generated creatives', () => {
     expect(noise(all)).toBeLessThanOrEqual(NOISE_MAX);
   });
 
-  it.runIf(process.platform === 'linux')('reads at the lowest priority, the server\'s own threads untouched', () => {
+  it.runIf(process.platform === 'linux')("reads at the lowest priority, the server's own threads untouched", () => {
     // Each thread's nice value (/proc/<pid>/task/<tid>/stat, field 19): the OCR thread and the engine's
     // thread it started are at 19 once they have read; the event loop's thread (tid = pid) stays at 0.
     const niceOf = (tid: string) => Number(fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);

@@ -16,6 +16,7 @@ import { createOcrAnalyser } from '../analysis/ocr/ocr-analyser';
 import { analyseBacklog, type BacklogProgress } from '../analysis/queue/backlog';
 import { runAnalysisWorkers } from '../analysis/queue/analysis-worker';
 import { startJobQueue } from '../analysis/queue/job-queue';
+import { toleratesQueueWriteFailures } from '../analysis/queue/unawaited-writes';
 import { openDatabase } from '../db/client';
 import { lockDataDir } from '../db/data-lock';
 import { withStartupLock } from '../db/startup-lock';
@@ -34,6 +35,7 @@ async function main() {
     return;
   }
   const queueOnly = args.includes('--queue-only');
+  process.on('unhandledRejection', toleratesQueueWriteFailures);
   const { env, dataDir } = loadCommandEnv();
   if (queueOnly && !env.DATABASE_URL)
     fail('--queue-only demande PostgreSQL (DATABASE_URL) : avec PGlite, aucun serveur ne peut tourner en même temps que cette commande');

@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { SqlExecutor } from '@server/db/sql-executor';
 import { logger } from '@server/log';
+import { markedExecutor } from './unawaited-writes';
 
 /** The queue of the media analysis: one job per creative, its id as the job's singleton key. */
 export const MEDIA_ANALYSIS_QUEUE = 'media-analysis';
@@ -73,7 +74,7 @@ export async function startJobQueue(options: {
   retryDelaySeconds?: number;
 }): Promise<JobQueue> {
   const boss = new PgBoss({
-    db: options.sql,
+    db: markedExecutor(options.sql),
     schema: SCHEMA,
     migrate: true,
     supervise: true,
