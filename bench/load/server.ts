@@ -79,6 +79,8 @@ export async function startServer(options: {
     // RESPONSE_CACHE=off turns off the shared response cache (server/cache/response-cache.ts).
     ...(options.noCache ? { RESPONSE_CACHE: 'off' } : {}),
     ...options.env,
+    // BENCH_SERVER_ENV adds variables to the server's (e.g. `MEDIA_ANALYSIS_WORKERS=0`), space-separated.
+    ...Object.fromEntries((process.env.BENCH_SERVER_ENV?.split(/\s+/).filter(Boolean) ?? []).map((pair) => pair.split(/=(.*)/s, 2))),
   };
   const log = fs.openSync(options.logFile, 'w');
   const started = performance.now();

@@ -65,7 +65,11 @@ async function main() {
     const show = progressPrinter(started, queueOnly);
     const result = await analyseBacklog(database.db, queue, show, { follow: !queueOnly, signal: stop.signal });
     process.stdout.write('\n');
-    if (queueOnly) process.stdout.write(`${result.total} créative(s) mise(s) en file : les serveurs les analysent.\n`);
+    if (queueOnly && stop.signal.aborted)
+      process.stdout.write(
+        `Interrompu : ${result.queued} créative(s) mise(s) en file sur ${result.total} ; relancez la commande pour mettre les autres en file.\n`,
+      );
+    else if (queueOnly) process.stdout.write(`${result.queued} créative(s) mise(s) en file : les serveurs les analysent.\n`);
     else if (stop.signal.aborted)
       process.stdout.write(`Interrompu : ${result.left} créative(s) encore sans analyse ; relancez la commande pour continuer.\n`);
     else {

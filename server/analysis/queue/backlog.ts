@@ -4,7 +4,7 @@ import { countUnanalysed, unanalysedBatches } from './unanalysed';
 
 /** Creatives queued per round trip. */
 const BATCH = 1000;
-/** How often the progress is read while the jobs run. */
+/** How often the progress is read (two counts in the database) while queuing and while the jobs run. */
 const FOLLOW_MS = 1000;
 
 export interface BacklogProgress {
@@ -29,8 +29,8 @@ export async function analyseBacklog(
   db: Db,
   queue: Pick<JobQueue, 'enqueueMany' | 'depth'>,
   onProgress: (progress: BacklogProgress) => void,
-  options: { follow: boolean; signal?: AbortSignal },
-): Promise<{ total: number; left: number }> {
+  options: { follow: boolean; signal?: AbortSignal; batch?: number },
+): Promise<{ total: number; left: number; queued: number }> {
   const { signal } = options;
   const total = await countUnanalysed(db);
   const progress: BacklogProgress = { total, done: 0, queued: 0, pending: 0 };
@@ -41,16 +41,23 @@ export async function analyseBacklog(
     onProgress({ ...progress });
     return left;
   };
-  for await (const ids of unanalysedBatches(db, BATCH)) {
+  // The counts cost more than a batch at 1M (a count over the creatives without result): read once a
+  // FOLLOW_MS while queuing, the queued figure shown at every batch.
+  let readAt = performance.now();
+  for await (const ids of unanalysedBatches(db, options.batch ?? BATCH)) {
     if (signal?.aborted) break;
     await queue.enqueueMany(ids);
     progress.queued += ids.length;
-    await read();
+    if (performance.now() - readAt < FOLLOW_MS) onProgress({ ...progress });
+    else {
+      await read();
+      readAt = performance.now();
+    }
   }
   let left = await read();
   while (options.follow && progress.pending > 0 && !signal?.aborted) {
     await new Promise((resolve) => setTimeout(resolve, FOLLOW_MS));
     left = await read();
   }
-  return { total, left };
+  return { total, left, queued: progress.queued };
 }
