@@ -23,7 +23,7 @@ import { withStartupLock } from '../db/startup-lock';
 import { mediaStoreOf } from '../media/media-store-of';
 import { resolveMediaTools } from '../media/media-tools';
 import { errorMessage, fail, loadCommandEnv } from './cli-output';
-import { progressLine } from './progress-line';
+import { number, progressLine } from './progress-line';
 
 /** Without a terminal (a log file, CI), one progress line every this often instead of one redrawn line. */
 const PLAIN_EVERY_MS = 10_000;
@@ -67,15 +67,15 @@ async function main() {
     process.stdout.write('\n');
     if (queueOnly && stop.signal.aborted)
       process.stdout.write(
-        `Interrompu : ${result.queued} créative(s) mise(s) en file sur ${result.total} ; relancez la commande pour mettre les autres en file.\n`,
+        `Interrompu : ${number(result.queued)} créative(s) mise(s) en file sur ${number(result.total)} ; relancez la commande pour mettre les autres en file.\n`,
       );
-    else if (queueOnly) process.stdout.write(`${result.queued} créative(s) mise(s) en file : les serveurs les analysent.\n`);
+    else if (queueOnly) process.stdout.write(`${number(result.queued)} créative(s) mise(s) en file : les serveurs les analysent.\n`);
     else if (stop.signal.aborted)
-      process.stdout.write(`Interrompu : ${result.left} créative(s) encore sans analyse ; relancez la commande pour continuer.\n`);
+      process.stdout.write(`Interrompu : ${number(result.left)} créative(s) encore sans analyse ; relancez la commande pour continuer.\n`);
     else {
       process.stdout.write(
-        `Analyse terminée : ${result.total - result.left} créative(s) analysée(s)` +
-          (result.left ? `, ${result.left} en échec après tous les essais (relancez la commande pour les réessayer)` : '') +
+        `Analyse terminée : ${number(result.total - result.left)} créative(s) analysée(s)` +
+          (result.left ? `, ${number(result.left)} en échec après tous les essais (relancez la commande pour les réessayer)` : '') +
           '.\n',
       );
     }

@@ -6,7 +6,7 @@ export interface Progress {
 }
 
 const BAR_WIDTH = 24;
-const number = (n: number) => n.toLocaleString('fr-FR');
+export const number = (n: number) => n.toLocaleString('fr-FR');
 
 /** 3 h 05 min, 4 min 10 s, 12 s: a duration the way a French reader says it. */
 export function formatDuration(ms: number): string {
