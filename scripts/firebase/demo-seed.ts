@@ -6,7 +6,7 @@ import { dHashToHex, indexedFingerprint, type IndexedFingerprint } from '@domain
 import { creativeInput } from '@domain/schemas/creative';
 import type { Role } from '@domain/roles';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@server/db/seed/accounts';
-import { renderAd } from '@server/db/seed/demo-ad-art';
+import { drawnText, renderAd } from '@server/db/seed/demo-ad-art';
 import { demoAnalysis } from '@server/db/seed/demo-analysis';
 import type { DemoCreative } from '@server/db/seed/demo-catalog';
 import {
@@ -19,7 +19,8 @@ import {
   FEATURED,
   FIRST_COMMENT_LIKER,
 } from '@server/db/seed/demo-plan';
-import { ANALYSIS_DOC, creativeFormDocuments, PRIVATE_COLLECTION } from '@/gateway/firebase/creative-document';
+import { ANALYSIS_DOC, creativeFormDocuments, mediaClassFields, PRIVATE_COLLECTION } from '@/gateway/firebase/creative-document';
+import type { MediaReading } from '@/gateway/types';
 import type { UserDoc } from '@/gateway/firebase/mappers';
 import { perceptualHash, sha256Of } from '@server/media/fingerprint';
 import { resolveMediaTools } from '@server/media/media-tools';
@@ -91,6 +92,11 @@ interface DemoMedia {
   height: number;
   /** The file's SHA-256 and its picture's dHash (the video's poster), as the self-hosted server stores them. */
   fingerprint: IndexedFingerprint;
+  /**
+   * What the browser's reading at submission would give: a picture's words as drawn (as the self-hosted
+   * seed stores them), a clip's duration (its words are not read here).
+   */
+  reading: MediaReading;
 }
 
 async function serverFingerprint(file: Buffer, picture: Buffer): Promise<IndexedFingerprint> {
@@ -126,6 +132,7 @@ async function writeDemoMedia(c: DemoCreative, rank: number, mediaDir: string, m
       width,
       height,
       fingerprint,
+      reading: { text: '', width, height, durationMs: frame?.durationMs ?? null },
     };
   }
   const art = c.art!;
@@ -139,6 +146,7 @@ async function writeDemoMedia(c: DemoCreative, rank: number, mediaDir: string, m
     width: art.size[0],
     height: art.size[1],
     fingerprint,
+    reading: { text: drawnText({ ...art, brand: c.advertiser }), width: art.size[0], height: art.size[1], durationMs: null },
   };
 }
 
@@ -237,7 +245,8 @@ export async function seedFirebaseDemo(options: FirebaseSeedOptions): Promise<Fi
         testedAndApproved: c.testedAndApproved ?? false,
         ...demoAnalysis(c, x.rank),
       });
-      const { creative, analysis } = creativeFormDocuments(input);
+      const { shape, lengthClass } = mediaClassFields(x.media.mediaType, x.media, x.media.reading);
+      const { creative, analysis } = creativeFormDocuments(input, x.media.reading.text, { shape, lengthClass });
       const featured = c.name === FEATURED.name;
       const ref = db.doc(`creatives/${x.id}`);
       const fingerprintKey = db.collection('fingerprints').doc().id;
