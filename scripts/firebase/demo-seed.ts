@@ -1,12 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Timestamp, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
-import sharp from 'sharp';
 import { dHashToHex, indexedFingerprint, type IndexedFingerprint } from '@domain/fingerprints';
 import { creativeInput } from '@domain/schemas/creative';
 import type { Role } from '@domain/roles';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@server/db/seed/accounts';
 import { drawnText, renderAd } from '@server/db/seed/demo-ad-art';
+import { DEMO_VIDEOS } from '@server/db/seed/demo-content';
 import { demoAnalysis } from '@server/db/seed/demo-analysis';
 import type { DemoCreative } from '@server/db/seed/demo-catalog';
 import {
@@ -121,7 +121,7 @@ async function writeDemoMedia(c: DemoCreative, rank: number, mediaDir: string, m
     const video = await fs.readFile(path.join(assets, `${c.video}.mp4`));
     await fs.writeFile(path.join(mediaDir, `${base}.mp4`), video);
     await fs.writeFile(path.join(mediaDir, `${base}-poster.jpg`), poster);
-    const { width = 0, height = 0 } = await sharp(poster).metadata();
+    const { width, height, durationMs } = DEMO_VIDEOS[c.video]!;
     // An upload of this clip is hashed by its ffmpeg poster at 1 s (the committed poster is another frame).
     const frame = await extractPoster(resolveMediaTools(process.env), path.join(assets, `${c.video}.mp4`));
     const fingerprint = await serverFingerprint(video, frame?.poster ?? poster);
@@ -132,7 +132,7 @@ async function writeDemoMedia(c: DemoCreative, rank: number, mediaDir: string, m
       width,
       height,
       fingerprint,
-      reading: { text: '', width, height, durationMs: frame?.durationMs ?? null },
+      reading: { text: '', width, height, durationMs },
     };
   }
   const art = c.art!;

@@ -32,8 +32,11 @@ async function storeDemoMedia(deps: Deps, c: DemoCreative) {
   return { media, fingerprint: { sha256: await sha256Of(data), phash: await perceptualHash(picture) } };
 }
 
-/** Size and length of the demo's videos (server/db/seed/assets/), whose poster is given, not extracted. */
-const DEMO_VIDEOS: Record<string, { width: number; height: number; durationMs: number }> = {
+/**
+ * Size and length of the demo's videos (server/db/seed/assets/), whose poster is given, not extracted;
+ * the Firebase demo seed stores the same (seed.test.ts checks them against the files).
+ */
+export const DEMO_VIDEOS: Record<string, { width: number; height: number; durationMs: number }> = {
   'appli-budget': { width: 480, height: 480, durationMs: 3000 },
   'energie-solaire': { width: 640, height: 360, durationMs: 3000 },
   'smoothie-matin': { width: 360, height: 640, durationMs: 3000 },
