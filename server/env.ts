@@ -45,6 +45,11 @@ const envSchema = z.object({
    * (server/analysis, docs/architecture.md); 0: this instance queues the analyses but runs none.
    */
   MEDIA_ANALYSIS_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
+  /**
+   * Server processes on this machine sharing its port (node:cluster, server/ops/web-workers.ts): one
+   * per core spreads the requests over the cores. More than 1 needs DATABASE_URL and REDIS_URL.
+   */
+  WEB_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   /** An /api request not answered by then gets 503 and its database work is cancelled (server/http/limits/deadline.ts). */
   REQUEST_DEADLINE_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
   /** Redis shared by several server instances (live events, rate limits, cache invalidation); unset: one process. */
@@ -113,6 +118,12 @@ const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
       path: ['AUTH_SECRET'],
       message: 'AUTH_SECRET is required with REDIS_URL: every instance must sign sessions with the same secret',
     });
+  }
+  if (env.WEB_WORKERS > 1) {
+    // PGlite belongs to one process; the workers keep their caches, limits and engines in step through Redis.
+    for (const needed of ['DATABASE_URL', 'REDIS_URL'] as const) {
+      if (!env[needed]) ctx.addIssue({ code: 'custom', path: [needed], message: `${needed} is required with WEB_WORKERS > 1` });
+    }
   }
   if (env.MEDIA_STORE !== 's3') return;
   if (!env.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET is required when MEDIA_STORE=s3' });

@@ -20,6 +20,7 @@ import { describeMediaTools } from './media/media-tools';
 import { sweepTempEvery } from './media/store';
 import { recordedMediaFiles } from './services/media.service';
 import { startControlServer, type ControlServer } from './ops/control-server';
+import { isWorkersPrimary, runWebWorkers, workerLogFields } from './ops/web-workers';
 import { serverPaths } from './paths';
 import { RedisLink } from './redis/redis-link';
 import { loadPageRenderer } from './render/load-renderer';
@@ -35,10 +36,14 @@ const TEMP_SWEEP_MS = 10 * 60 * 1000;
 
 async function main() {
   const env = parseEnv();
-  configureLogging({ level: env.LOG_LEVEL, pretty: process.stdout.isTTY });
+  configureLogging({ level: env.LOG_LEVEL, pretty: process.stdout.isTTY, bindings: workerLogFields() });
   process.on('unhandledRejection', toleratesQueueWriteFailures);
   const config = toConfig(env);
   fs.mkdirSync(config.dataDir, { recursive: true });
+  if (isWorkersPrimary(env.WEB_WORKERS)) {
+    const authSecret = resolveAuthSecret(env.AUTH_SECRET, config.dataDir);
+    return runWebWorkers({ count: env.WEB_WORKERS, authSecret, mediaReaders: env.MEDIA_ANALYSIS_WORKERS });
+  }
   const unlock = env.DATABASE_URL ? () => {} : lockDataDir(config.dataDir);
   process.on('exit', unlock);
   const database = await openDatabase({

@@ -29,10 +29,12 @@ export interface LoggerOptions {
   pretty?: boolean;
   /** Where JSON lines go (default: stdout). Tests pass a stream they read back. */
   destination?: DestinationStream;
+  /** Fields on every line (a web worker's number: server/ops/web-workers.ts). */
+  bindings?: Record<string, string | number>;
 }
 
 export function createLogger(options: LoggerOptions): Logger {
-  const base = { level: options.level, base: undefined, redact: { paths: REDACT, censor: '[redacted]' } };
+  const base = { level: options.level, base: options.bindings, redact: { paths: REDACT, censor: '[redacted]' } };
   if (options.pretty && !options.destination) {
     const pretty = require('pino-pretty') as (o: object) => DestinationStream;
     return pino(base, pretty({ colorize: true, translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' }));

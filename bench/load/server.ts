@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import type { BenchTarget } from '../scale/target';
 import { startCommand } from '../start-command';
@@ -39,14 +40,46 @@ export async function freePort(): Promise<number> {
   });
 }
 
-function procStatusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number | null {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
-    return match ? Math.round(Number(match[1]) / 1024) : null;
-  } catch {
-    return null;
+/** The process and its descendants (WEB_WORKERS' forked workers), from /proc. */
+function processTree(pid: number): number[] {
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++) {
+    try {
+      const taskDir = `/proc/${tree[i]}/task`;
+      for (const task of fs.readdirSync(taskDir)) {
+        tree.push(...fs.readFileSync(`${taskDir}/${task}/children`, 'utf8').split(/\s+/).filter(Boolean).map(Number));
+      }
+    } catch {
+      // ended meanwhile
+    }
   }
+  return tree;
+}
+
+/** VmRSS or VmHWM of the server, summed over its processes (with WEB_WORKERS, the sum of each one's peak). */
+function procStatusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number | null {
+  let kb = 0;
+  for (const one of processTree(pid)) {
+    try {
+      const status = fs.readFileSync(`/proc/${one}/status`, 'utf8');
+      kb += Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
+    } catch {
+      if (one === pid) return null;
+    }
+  }
+  return kb ? Math.round(kb / 1024) : null;
+}
+
+/** /api/ready on a connection of its own (node:cluster hands connections to the workers in turn). */
+function readyOnNewConnection(origin: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    http
+      .get(`${origin}/api/ready`, { agent: false }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode === 200));
+      })
+      .on('error', () => resolve(false));
+  });
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -82,6 +115,7 @@ export async function startServer(options: {
     // BENCH_SERVER_ENV adds variables to the server's (e.g. `MEDIA_ANALYSIS_WORKERS=0`), space-separated.
     ...Object.fromEntries((process.env.BENCH_SERVER_ENV?.split(/\s+/).filter(Boolean) ?? []).map((pair) => pair.split(/=(.*)/s, 2))),
   };
+  const workers = Number(env.WEB_WORKERS ?? 1);
   const log = fs.openSync(options.logFile, 'w');
   const started = performance.now();
   // BENCH_SERVER_FLAGS adds Node flags to the server's own (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it).
@@ -103,13 +137,10 @@ export async function startServer(options: {
       child.kill('SIGKILL');
       throw new Error(`server not ready after ${options.readyTimeoutMs ?? 180_000} ms; see ${options.logFile}`);
     }
-    try {
-      const res = await fetch(`${origin}/api/ready`);
-      await res.arrayBuffer();
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
+    // With WEB_WORKERS, every worker must be ready: as many ready answers in a row, each on a new connection, as workers.
+    let inARow = 0;
+    while (inARow < workers && (await readyOnNewConnection(origin))) inARow += 1;
+    if (inARow === workers) break;
     await sleep(50);
   }
   const startupMs = Math.round(performance.now() - started);
