@@ -51,7 +51,10 @@ function workersOf(logs: string, requestIds: string[]): Set<number> {
 /** The server processes the primary forked (tsx's own helper process left out). */
 const workerPidsOf = (pid: number): number[] => {
   try {
-    const children = execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
+    const children = execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
     return children.filter((child) => fs.readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('server/index.ts'));
   } catch {
     return []; // pgrep exits with 1 when there is none
@@ -85,7 +88,8 @@ describe.skipIf(skipReason !== null)(`two web workers on one port${skipReason ? 
     });
     // /api/health answers once one worker listens: wait for the second.
     const deadline = Date.now() + 60_000;
-    while ((server.logs().match(/Créathèque prête/g) ?? []).length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    while ((server.logs().match(/Créathèque prête/g) ?? []).length < 2 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
   }, 90_000);
 
   afterAll(async () => {
