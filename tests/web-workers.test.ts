@@ -23,17 +23,23 @@ const skipReason = !databaseUrl
     : null;
 if (skipReason) console.warn(`web-workers test skipped: ${skipReason}`);
 
-/** A GET on a connection of its own (the cluster hands out connections, not requests). */
+/**
+ * A GET on a connection of its own (the cluster hands out connections, not requests); status 0 when
+ * the connection fails or gets no answer within 5 s (one handed to a worker as it dies is lost).
+ */
 function getOnNewConnection(url: string, requestId: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     http
-      .get(url, { agent: false, headers: { 'x-request-id': requestId } }, (res) => {
+      .get(url, { agent: false, headers: { 'x-request-id': requestId }, timeout: 5_000 }, (res) => {
         let body = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (body += chunk));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
       })
-      .on('error', reject);
+      .on('timeout', function (this: http.ClientRequest) {
+        this.destroy();
+      })
+      .on('error', () => resolve({ status: 0, body: '' }));
   });
 }
 
@@ -128,6 +134,30 @@ describe.skipIf(skipReason !== null)(`two web workers on one port${skipReason ? 
     for (let i = 0; i < 4; i++) mine.push((await apiCall(server.baseUrl, cookie, 'GET', '/api/me')).status);
     expect(mine).toEqual([200, 200, 200, 200]);
   });
+
+  it('starts a worker again when it dies, and keeps answering meanwhile', async () => {
+    const [first, second] = workerPidsOf(server.child.pid!);
+    process.kill(first!, 'SIGKILL');
+    const deadline = Date.now() + 30_000;
+    let workers = workerPidsOf(server.child.pid!);
+    const meanwhile: number[] = [];
+    while (!(workers.length === 2 && !workers.includes(first!)) && Date.now() < deadline) {
+      // The other worker answers the connections meanwhile.
+      meanwhile.push((await getOnNewConnection(`${server.baseUrl}/api/health`, `ww-alone-${Date.now()}`)).status);
+      await new Promise((r) => setTimeout(r, 100));
+      workers = workerPidsOf(server.child.pid!);
+    }
+    expect(meanwhile).toContain(200);
+    expect(workers).toContain(second);
+    expect(workers).toHaveLength(2);
+    expect(server.logs()).toMatch(/processus de service \d arrêté \(signal SIGKILL\) : relancé dans 1 s/);
+    // Until the new one listens, the primary hands every connection to the other.
+    while ((server.logs().match(/Créathèque prête/g) ?? []).length < 3 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
+    const ids = Array.from({ length: 4 }, (_, i) => `ww-restarted-${i}`);
+    for (const id of ids) expect((await getOnNewConnection(`${server.baseUrl}/api/creatives`, id)).status).toBe(200);
+    expect(workersOf(server.logs(), ids).size).toBe(2);
+  }, 40_000);
 
   it('stops both workers gracefully on SIGTERM to the primary', async () => {
     const workers = workerPidsOf(server.child.pid!);
