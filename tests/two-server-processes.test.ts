@@ -2,12 +2,20 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_ATTEMPTS } from '@server/auth/sign-in-backoff';
-import { dropRedisNamespace, probeRedis, TEST_REDIS_URL, uniqueRedisPrefix } from '@server/redis/test-redis';
+import { dropRedisNamespace, TEST_REDIS_URL, uniqueRedisPrefix } from '@server/redis/test-redis';
 import { startS3Server, type S3TestServer } from './helpers/s3-server';
 import { forEachServerSentEvent } from './helpers/server-sent-events';
 import { createScratchDatabase } from './helpers/test-app';
 import { creativeForm, pngBytes, VALID_FORM } from './helpers/uploads';
-import { apiCall, loginTo, registerOn, startServer, stopAllServers, type ServerProcess } from './helpers/server-process';
+import {
+  sharedServicesSkipReason,
+  apiCall,
+  loginTo,
+  registerOn,
+  startServer,
+  stopAllServers,
+  type ServerProcess,
+} from './helpers/server-process';
 
 /**
  * Two instances of the server behind one address (issue 15): two real server processes on
@@ -17,13 +25,7 @@ import { apiCall, loginTo, registerOn, startServer, stopAllServers, type ServerP
  * sign-in limits and the like counters.
  */
 const databaseUrl = process.env.DATABASE_URL;
-const redis = await probeRedis();
-const skipReason = !databaseUrl
-  ? 'needs PostgreSQL (DATABASE_URL): the second pass of npm test sets it'
-  : !redis.ok
-    ? `needs Redis at ${TEST_REDIS_URL} (REDIS_URL)${redis.skipped}`
-    : null;
-if (skipReason) console.warn(`two-instance test skipped: ${skipReason}`);
+const skipReason = await sharedServicesSkipReason('two-instance test');
 
 /** Sign-in attempts per minute and address (better-auth's limit, AUTH_RATE_LIMIT) of both instances. */
 const AUTH_LIMIT = 6;

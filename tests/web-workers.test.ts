@@ -4,9 +4,17 @@ import fs from 'node:fs';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '@server/env';
-import { dropRedisNamespace, probeRedis, TEST_REDIS_URL, uniqueRedisPrefix } from '@server/redis/test-redis';
+import { dropRedisNamespace, TEST_REDIS_URL, uniqueRedisPrefix } from '@server/redis/test-redis';
 import { createScratchDatabase } from './helpers/test-app';
-import { apiCall, exitOf, loginTo, startServer, stopAllServers, type ServerProcess } from './helpers/server-process';
+import {
+  sharedServicesSkipReason,
+  apiCall,
+  exitOf,
+  loginTo,
+  startServer,
+  stopAllServers,
+  type ServerProcess,
+} from './helpers/server-process';
 
 /**
  * WEB_WORKERS=2 (server/ops/web-workers.ts): one address, two server processes forked by a primary,
@@ -15,13 +23,7 @@ import { apiCall, exitOf, loginTo, startServer, stopAllServers, type ServerProce
  * stops both gracefully.
  */
 const databaseUrl = process.env.DATABASE_URL;
-const redis = await probeRedis();
-const skipReason = !databaseUrl
-  ? 'needs PostgreSQL (DATABASE_URL): the second pass of npm test sets it'
-  : !redis.ok
-    ? `needs Redis at ${TEST_REDIS_URL} (REDIS_URL)${redis.skipped}`
-    : null;
-if (skipReason) console.warn(`web-workers test skipped: ${skipReason}`);
+const skipReason = await sharedServicesSkipReason('web-workers test');
 
 /**
  * A GET on a connection of its own (the cluster hands out connections, not requests); status 0 when

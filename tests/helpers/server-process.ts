@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { probeRedis, TEST_REDIS_URL } from '@server/redis/test-redis';
 import { freePort } from '../../e2e/support/server';
 
 /**
@@ -155,4 +156,20 @@ export async function registerOn(baseUrl: string, email: string, headers: Record
 export async function encodeForm(form: FormData): Promise<{ body: Buffer; contentType: string }> {
   const request = new Request('http://local/', { method: 'POST', body: form });
   return { body: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type')! };
+}
+
+/**
+ * Why server processes sharing PostgreSQL and Redis cannot be tested here (printed as a warning,
+ * the suite then skipped), or null: they need DATABASE_URL (the PostgreSQL pass of npm test) and a
+ * Redis answering.
+ */
+export async function sharedServicesSkipReason(suite: string): Promise<string | null> {
+  const redis = await probeRedis();
+  const reason = !process.env.DATABASE_URL
+    ? 'needs PostgreSQL (DATABASE_URL): the second pass of npm test sets it'
+    : !redis.ok
+      ? `needs Redis at ${TEST_REDIS_URL} (REDIS_URL)${redis.skipped}`
+      : null;
+  if (reason) console.warn(`${suite} skipped: ${reason}`);
+  return reason;
 }
