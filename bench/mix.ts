@@ -28,6 +28,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BENCH_PASSWORD, PLAIN_ACCOUNTS } from './load/accounts';
 import { Api, runLoad, settle } from './load/client';
+import { cpuSnapshot, cpuUse } from './load/cpu-time';
 import { databaseSize, describeMachine, rowCounts, writeBaseline } from './load/report';
 import { startServer } from './load/server';
 import type { RunDraw, RunRequest, RunResult, RunSpec } from './load/spec';
@@ -202,14 +203,16 @@ async function main() {
           // since the runner seeds connection i with seed + i.
           const drawSeed = seed * 1_000_000 + (who === 'user' ? 20_000 : 0) + (mix === 'searches' ? 10_000 : 0);
           const draw = drawOf(id, byKind, kinds, drawSeed, who === 'user' ? cookies : []);
+          const cpuBefore = cpuSnapshot(server.pids());
           const url = await runLoad(spec(duration, { clients: [], draw }), killAfter(duration));
+          const cpu = cpuUse(cpuBefore, cpuSnapshot(server.pids()), url.requests);
           // Requests still queued when autocannon stops would weigh on the next run.
           const settleMs = await settle(api, settleMaxMs);
           const ratio = health.rps > 0 ? url.rps / health.rps : 0;
-          const run: MixRun = { id, mix, who, cache, health, url, ratio: +ratio.toFixed(4), settleMs, server: {} };
+          const run: MixRun = { id, mix, who, cache, health, url, ratio: +ratio.toFixed(4), settleMs, cpu, server: {} };
           thisServer.push(run);
           log(
-            `  ${runTitle(run).padEnd(30)} ${url.rps.toFixed(1).padStart(8)} req/s  p50 ${url.p50.toFixed(1)}  p99 ${url.p99.toFixed(1)} ms  requests ${url.requests}  non-2xx ${url.non2xx}  timeouts ${url.timeouts}  errors ${url.errors}  health ${health.rps.toFixed(0)} req/s  (settled in ${settleMs} ms)`,
+            `  ${runTitle(run).padEnd(30)} ${url.rps.toFixed(1).padStart(8)} req/s  p50 ${url.p50.toFixed(1)}  p99 ${url.p99.toFixed(1)} ms  requests ${url.requests}  non-2xx ${url.non2xx}  timeouts ${url.timeouts}  errors ${url.errors}  health ${health.rps.toFixed(0)} req/s  (settled in ${settleMs} ms)  CPU a request: server ${cpu.serverMsPerRequest} ms, PostgreSQL ${cpu.postgresMsPerRequest} ms; cores busy ${Math.round(cpu.machineBusyShare * 100)} %`,
           );
         }
       }

@@ -25,6 +25,8 @@ export interface RunningServer {
   rssMb(): number | null;
   /** Peak resident set of the process so far (VmHWM). */
   peakRssMb(): number | null;
+  /** The server's process and, with WEB_WORKERS, its workers. */
+  pids(): number[];
   stop(): Promise<void>;
 }
 
@@ -153,6 +155,7 @@ export async function startServer(options: {
     logFile: options.logFile,
     rssMb: () => procStatusMb(pid, 'VmRSS'),
     peakRssMb: () => procStatusMb(pid, 'VmHWM'),
+    pids: () => processTree(pid),
     stop: async () => {
       if (exited !== null) return;
       const done = new Promise<void>((resolve) => child.once('exit', () => resolve()));

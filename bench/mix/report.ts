@@ -1,4 +1,5 @@
 /** bench:mix's results and its two Markdown tables: the client's view, and the server's per kind. */
+import type { CpuUse } from '../load/cpu-time';
 import type { RunResult } from '../load/spec';
 import type { KindTiming } from './server-log';
 import { KIND_LABELS, KINDS, type Kind } from './urls';
@@ -19,6 +20,8 @@ export interface MixRun {
   /** url.rps / health.rps. */
   ratio: number;
   settleMs: number;
+  /** CPU per request of the server and of PostgreSQL during the run (absent in runs saved before it was measured). */
+  cpu?: CpuUse;
   /** From the server's request log. */
   server: Partial<Record<Kind, KindTiming>>;
 }
@@ -41,13 +44,16 @@ export function non2xxByStatus(statusCodes: Record<string, number>, share = fals
 }
 
 export function clientTable(runs: readonly MixRun[]): string {
-  const lines = ['| mix | req/s | × health | p50 ms | p99 ms | non-2xx by status | timeouts |', '|---|---:|---:|---:|---:|---|---:|'];
+  const lines = [
+    '| mix | req/s | × health | p50 ms | p99 ms | non-2xx by status | timeouts | CPU ms a request: server / PostgreSQL |',
+    '|---|---:|---:|---:|---:|---|---:|---:|',
+  ];
   for (const r of runs) {
     const nothing = r.url.requests === 0;
     // autocannon's errors include its timeouts; other errors (resets, refused) are shown beside them.
     const others = r.url.errors - r.url.timeouts;
     lines.push(
-      `| ${runTitle(r)} | ${fmt(r.url.rps)} | ${fmt(r.ratio, 3)} | ${nothing ? '> run' : fmt(r.url.p50)} | ${nothing ? '> run' : fmt(r.url.p99)} | ${non2xxByStatus(r.url.statusCodes, true)} | ${r.url.timeouts}${others > 0 ? ` (+${others} errors)` : ''} |`,
+      `| ${runTitle(r)} | ${fmt(r.url.rps)} | ${fmt(r.ratio, 3)} | ${nothing ? '> run' : fmt(r.url.p50)} | ${nothing ? '> run' : fmt(r.url.p99)} | ${non2xxByStatus(r.url.statusCodes, true)} | ${r.url.timeouts}${others > 0 ? ` (+${others} errors)` : ''} | ${r.cpu ? `${fmt(r.cpu.serverMsPerRequest, 2)} / ${fmt(r.cpu.postgresMsPerRequest, 2)}` : '–'} |`,
     );
   }
   return lines.join('\n');

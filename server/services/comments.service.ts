@@ -9,7 +9,8 @@ import type { Db } from '../db/client';
 import { commentLikes, comments, creatives } from '../db/schema';
 import type { Deps } from '../http/context';
 import { notifyComment, notifyCommentLike, withdrawCommentLike, type Delivery } from './notifications/notify';
-import { afterTimeCursor, decodeTimeCursor, timeKey, toPage } from './pagination';
+import { preparedVariants } from '../db/prepared';
+import { afterTimeCursorPlaceholder, decodeTimeCursor, timeCursorValues, timeKey, toPage } from './pagination';
 
 type CommentRow = typeof comments.$inferSelect;
 
@@ -39,6 +40,25 @@ async function requireVisibleCreative(db: Db, viewer: User | null, creativeId: s
   return row;
 }
 
+// Explicit aliases: drizzle leaves columns unqualified in single-table selects.
+const likedByViewer = sql<boolean>`exists (select 1 from comment_likes cl where cl.comment_id = "comments"."id" and cl.user_id = ${sql.placeholder('viewerId')})`;
+
+/** A page of a creative's comments, for a visitor or a viewer whose likes are marked, after a cursor or not. */
+const commentsStatement = preparedVariants('comments', (db, parts: { viewer: boolean; after: boolean }, name) =>
+  db
+    .select({ comment: comments, likedByMe: parts.viewer ? likedByViewer : sql<boolean>`false` })
+    .from(comments)
+    .where(
+      and(
+        eq(comments.creativeId, sql.placeholder('creativeId')),
+        parts.after ? afterTimeCursorPlaceholder(comments.createdAt, comments.id) : undefined,
+      ),
+    )
+    .orderBy(desc(comments.createdAt), desc(comments.id))
+    .limit(COMMENTS_PAGE_SIZE + 1)
+    .prepare(name),
+);
+
 /**
  * A page of a creative's comments, newest first (spec §7); keyset on (created_at, id), in
  * comments_creative_idx's order. An approved creative the catalogue engine holds is open to
@@ -53,16 +73,11 @@ export async function listComments(
 ): Promise<Page<Comment>> {
   const cursor = decodeTimeCursor(query.cursor);
   if (!(await catalogue?.holdsApproved(creativeId))) await requireVisibleCreative(db, viewer, creativeId);
-  // Explicit aliases: drizzle leaves columns unqualified in single-table selects.
-  const likedByMe = viewer
-    ? sql<boolean>`exists (select 1 from comment_likes cl where cl.comment_id = "comments"."id" and cl.user_id = ${viewer.id})`
-    : sql<boolean>`false`;
-  const rows = await db
-    .select({ comment: comments, likedByMe })
-    .from(comments)
-    .where(and(eq(comments.creativeId, creativeId), afterTimeCursor(comments.createdAt, comments.id, cursor)))
-    .orderBy(desc(comments.createdAt), desc(comments.id))
-    .limit(COMMENTS_PAGE_SIZE + 1);
+  const rows = await commentsStatement(db, { viewer: viewer !== null, after: cursor !== null }).execute({
+    creativeId,
+    ...(viewer ? { viewerId: viewer.id } : {}),
+    ...timeCursorValues(cursor),
+  });
   return toPage(
     rows,
     COMMENTS_PAGE_SIZE,

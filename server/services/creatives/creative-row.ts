@@ -62,7 +62,7 @@ export function selectCreatives(db: Db, likedBy: string | Placeholder | null) {
 }
 
 /** The same for one creative's page, which also shows the text read in its media. */
-export function selectCreativeDetail(db: Db, likedBy: string | null) {
+export function selectCreativeDetail(db: Db, likedBy: string | Placeholder | null) {
   return db
     .select({ ...creativeSelection(likedBy), mediaText: creatives.mediaText })
     .from(creatives)
