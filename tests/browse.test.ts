@@ -4,6 +4,7 @@ import { MSG } from '@domain/messages';
 import { COMMENTS_PAGE_SIZE, PAGE_SIZE } from '@domain/limits';
 import type { Comment, Creative, Highlights, Page } from '@domain/types';
 import { comments, creativeLikes, creatives } from '@server/db/schema';
+import { rowsById } from '@server/services/creatives/creative-row';
 import { LikeWriter } from '@server/services/creatives/like-writer';
 import { insertCreative, insertUsers, sessionCookieFor, storeTestImage } from './helpers/fixtures';
 import { expectTamperedCursorsRefused, followPages, newestFirst } from './helpers/paging';
@@ -177,6 +178,36 @@ describe('likes', () => {
     await Promise.all(cookies.map((cookie, i) => t.request(i % 2 ? 'DELETE' : 'POST', `/api/creatives/${id}/like`, { cookie })));
     const [after] = await t.db.select({ likes: creatives.likes }).from(creatives).where(eq(creatives.id, id));
     expect(after!.likes).toBe(100);
+  });
+});
+
+describe('pages read together (their rows in one statement)', () => {
+  it('gives each viewer of a batch their own likes, and leaves out a creative that is not approved', async () => {
+    const liker = await t.loginAs('user');
+    const other = await t.loginAs('user');
+    const [a, b] = [await insertCreative(t.db, { name: 'Lot A' }), await insertCreative(t.db, { name: 'Lot B' })];
+    const pending = await insertCreative(t.db, { name: 'Lot en attente', status: 'pending' });
+    await t.db.insert(creativeLikes).values({ creativeId: a.id, userId: liker.user.id });
+    const ids = [a.id, b.id, pending.id];
+    // Asked in the same turn of the event loop: one batch.
+    const [visitor, likerRows, otherRows] = await Promise.all([
+      rowsById(t.db, null, ids),
+      rowsById(t.db, liker.user.id, ids),
+      rowsById(t.db, other.user.id, [b.id, a.id]),
+    ]);
+    const likes = (rows: Map<string, { likedByMe: unknown }>) => [...rows].map(([id, r]) => [id, Boolean(r.likedByMe)]);
+    expect(likes(visitor)).toEqual([
+      [a.id, false],
+      [b.id, false],
+    ]);
+    expect(likes(likerRows)).toEqual([
+      [a.id, true],
+      [b.id, false],
+    ]);
+    expect(likes(otherRows)).toEqual([
+      [b.id, false],
+      [a.id, false],
+    ]);
   });
 });
 

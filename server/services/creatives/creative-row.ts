@@ -5,9 +5,11 @@ import type { MediaType } from '@domain/vocabulary';
 import { joinCategory, type CreativeStatus } from '@domain/vocabulary';
 import type { Categories, Creative } from '@domain/types';
 import type { Db } from '@server/db/client';
+import { CoalescedLookups, perDatabase } from '@server/db/coalesced-lookups';
 import { preparedVariants, textArray } from '@server/db/prepared';
 import { creativeLikes, creatives, media, user } from '@server/db/schema';
 import { imageSources } from '@server/media/derivatives';
+import { likedAmong } from './like-lookups';
 
 export const MEDIA_URL_PREFIX = '/media/';
 
@@ -136,16 +138,40 @@ export function toCreative(row: CreativeRow, options: { withAnalysis: boolean; w
   };
 }
 
-/** The rows of approved creatives by id, for a visitor (no likes) or a viewer whose likes are marked. */
-const rowsByIdStatement = preparedVariants('creatives-by-id', (db, parts: { viewer: boolean }, name) =>
-  selectCreatives(db, parts.viewer ? sql.placeholder('viewerId') : null)
+/** At most this many ids per query; a bigger batch is split. */
+const MAX_IDS = 1_200;
+
+/** The rows of approved creatives by id, as a visitor sees them (no likes). */
+const rowsByIdStatement = preparedVariants('creatives-by-id', (db, _parts: Record<string, never>, name) =>
+  selectCreatives(db, null)
     .where(and(sql`${creatives.id} = any(${textArray('ids')})`, eq(creatives.status, 'approved')))
     .prepare(name),
 );
 
-/** The rows of approved creatives by id (a creative taken out since the engine picked it is left out). */
+/** The rows of a batch of pages (CoalescedLookups), read in one statement; a row asked twice is read once. */
+async function rowsInBatch(db: Db, batch: (readonly string[])[]): Promise<Map<string, CreativeRow>[]> {
+  const rows = await rowsByIdStatement(db, {}).execute({ ids: [...new Set(batch.flat())] });
+  const byId = new Map(rows.map((r) => [r.creative.id, r]));
+  return batch.map((ids) => new Map(ids.flatMap((id) => (byId.has(id) ? [[id, byId.get(id)!] as const] : []))));
+}
+
+const rowLookupsOf = perDatabase(
+  (db: Db) =>
+    new CoalescedLookups<readonly string[], Map<string, CreativeRow>>(
+      (batch) => rowsInBatch(db, batch),
+      (ids) => ids.length,
+      MAX_IDS,
+    ),
+);
+
+/**
+ * The rows of approved creatives by id (a creative taken out since the engine picked it is left out),
+ * read with the other pages of the moment; `viewerId`'s likes are marked (their own batched lookup).
+ * The rows may be shared with other requests: never mutate them.
+ */
 export async function rowsById(db: Db, viewerId: string | null, ids: readonly string[]): Promise<Map<string, CreativeRow>> {
   if (ids.length === 0) return new Map();
-  const rows = await rowsByIdStatement(db, { viewer: viewerId !== null }).execute({ ids, ...(viewerId ? { viewerId } : {}) });
-  return new Map(rows.map((r) => [r.creative.id, r]));
+  if (viewerId === null) return rowLookupsOf(db).ask(ids);
+  const [rows, liked] = await Promise.all([rowLookupsOf(db).ask(ids), likedAmong(db, viewerId, [...ids])]);
+  return new Map([...rows].map(([id, row]) => [id, { ...row, likedByMe: liked.has(id) }]));
 }
