@@ -37,7 +37,15 @@ describe('CoalescedLookups', () => {
   it('splits a turn into batches of at most maxSize, a heavier question alone', async () => {
     const { lookups, batches } = doubler(4);
     await Promise.all([lookups.ask([1, 2]), lookups.ask([3, 4]), lookups.ask([5]), lookups.ask([6, 7, 8, 9, 10]), lookups.ask([11])]);
-    expect(batches).toEqual([[[1, 2], [3, 4]], [[5]], [[6, 7, 8, 9, 10]], [[11]]]);
+    expect(batches).toEqual([
+      [
+        [1, 2],
+        [3, 4],
+      ],
+      [[5]],
+      [[6, 7, 8, 9, 10]],
+      [[11]],
+    ]);
   });
 
   it('fails the questions of a failed batch only', async () => {
