@@ -43,6 +43,7 @@ import {
 import { galleryScenarios, otherScenarios, type Scenario, type Who } from './load/scenarios';
 import { startServer, type RunningServer } from './load/server';
 import { median, type RunRequest, type RunSpec } from './load/spec';
+import { num } from './load/cli-args';
 
 const { values: opts } = parseArgs({
   options: {
@@ -69,12 +70,6 @@ const { values: opts } = parseArgs({
     render: { type: 'string' },
   },
 });
-
-const num = (v: string | undefined, name: string, min = 1): number => {
-  const n = Number(v);
-  if (!Number.isFinite(n) || n < min) throw new Error(`--${name} must be a number ≥ ${min}`);
-  return n;
-};
 
 /** The like storm's accounts: ten plain users. */
 const STORM_ACCOUNTS = PLAIN_ACCOUNTS;

@@ -39,6 +39,7 @@ import { readServerLog, requestId } from './mix/server-log';
 import { buildUrls, countUrls, KINDS, SEARCH_KINDS, WEIGHTS, type Kind, type MixUrl } from './mix/urls';
 import { openSession } from './scale/connection';
 import { benchTarget, projectRoot } from './scale/target';
+import { num } from './load/cli-args';
 
 const { values: opts } = parseArgs({
   options: {
@@ -65,12 +66,6 @@ const { values: opts } = parseArgs({
 });
 
 const MIN_DISTINCT = 20_000;
-
-const num = (v: string | undefined, name: string, min = 1): number => {
-  const n = Number(v);
-  if (!Number.isFinite(n) || n < min) throw new Error(`--${name} must be a number ≥ ${min}`);
-  return n;
-};
 
 function choice<T extends string>(v: string | undefined, name: string, one: readonly T[]): T[] {
   if (v === 'both') return [...one];
