@@ -122,6 +122,13 @@ describe('what the words miss', () => {
     expect((await search('q=croquettes')).searchedFor).toBeUndefined();
   });
 
+  it('corrects each of several searches asked at once (their words read together) as when asked alone', async () => {
+    const queries = ['q=croqettes', 'q=sneackers', 'q=croqettes%20premim', 'q=baskets%20urbaines'];
+    const together = await Promise.all(queries.map((q) => search(q)));
+    expect(together.map((page) => page.searchedFor)).toEqual(['croquettes', 'sneakers', 'croquettes premium', undefined]);
+    for (const [i, q] of queries.entries()) expect(together[i]).toEqual(await search(q));
+  });
+
   it('finds nothing rather than anything for a term of no words', async () => {
     expect(names(await search('q=%25%25'))).toEqual([]);
     expect(names(await search('q=zzzzqqq'))).toEqual([]);
