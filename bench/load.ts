@@ -29,6 +29,7 @@ import { encodeCursor } from '@server/services/pagination';
 import { openSession, type SqlSession } from './scale/connection';
 import { benchTarget, projectRoot } from './scale/target';
 import { BENCH_PASSWORD, PLAIN_ACCOUNTS } from './load/accounts';
+import { num } from './load/cli-args';
 import { Api, runLoad, settle } from './load/client';
 import { runOverloadScenario } from './load/overload';
 import {
@@ -43,7 +44,6 @@ import {
 import { galleryScenarios, otherScenarios, type Scenario, type Who } from './load/scenarios';
 import { startServer, type RunningServer } from './load/server';
 import { median, type RunRequest, type RunSpec } from './load/spec';
-import { num } from './load/cli-args';
 
 const { values: opts } = parseArgs({
   options: {

@@ -27,19 +27,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BENCH_PASSWORD, PLAIN_ACCOUNTS } from './load/accounts';
+import { num } from './load/cli-args';
 import { Api, runLoad, settle } from './load/client';
 import { cpuSnapshot, cpuUse } from './load/cpu-time';
 import { databaseSize, describeMachine, rowCounts, writeBaseline } from './load/report';
 import { startServer } from './load/server';
-import type { RunDraw, RunRequest, RunResult, RunSpec } from './load/spec';
+import type { RunResult, RunSpec } from './load/spec';
 import { readCatalogue } from './mix/catalogue';
+import { drawOf } from './mix/draw';
 import { Random } from './mix/random';
 import { clientTable, runTitle, serverNon2xx, serverTable, type CacheMode, type MixName, type MixRun, type MixWho } from './mix/report';
-import { readServerLog, requestId } from './mix/server-log';
+import { readServerLog } from './mix/server-log';
 import { buildUrls, countUrls, KINDS, SEARCH_KINDS, WEIGHTS, type Kind, type MixUrl } from './mix/urls';
 import { openSession } from './scale/connection';
 import { benchTarget, projectRoot } from './scale/target';
-import { num } from './load/cli-args';
 
 const { values: opts } = parseArgs({
   options: {
@@ -86,22 +87,6 @@ function printTables(runs: readonly MixRun[]): void {
 function render(file: string): void {
   const run = JSON.parse(fs.readFileSync(file, 'utf8')) as { runs: MixRun[] };
   printTables(run.runs);
-}
-
-/** The runner's draw for one run: each kind a group with its weight, each URL tagged with the run and kind. */
-function drawOf(runId: string, byKind: Map<Kind, MixUrl[]>, kinds: readonly Kind[], seed: number, cookies: string[]): RunDraw {
-  return {
-    seed,
-    groups: kinds.map((kind) => ({
-      weight: WEIGHTS[kind],
-      requests: (byKind.get(kind) ?? []).map((u, i): RunRequest => ({
-        method: 'GET',
-        path: u.path,
-        headers: { 'x-request-id': requestId(runId, kind, i) },
-      })),
-    })),
-    connectionHeaders: cookies.length ? cookies.map((cookie) => ({ cookie })) : undefined,
-  };
 }
 
 async function main() {

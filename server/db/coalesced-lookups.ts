@@ -68,13 +68,3 @@ export class CoalescedLookups<Q, A> {
     }
   }
 }
-
-/** One CoalescedLookups per database object (tests open many), made on first use. */
-export function perDatabase<D extends object, L>(make: (db: D) => L): (db: D) => L {
-  const byDb = new WeakMap<D, L>();
-  return (db) => {
-    let lookups = byDb.get(db);
-    if (!lookups) byDb.set(db, (lookups = make(db)));
-    return lookups;
-  };
-}

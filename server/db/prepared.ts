@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from './client';
+import { perDatabase } from './per-database';
 
 /**
  * Statements built once per database and then only executed, for the queries on a hot path (a
@@ -18,10 +19,9 @@ export function preparedVariants<F extends Record<string, boolean>, T>(
   name: string,
   build: (db: Db, flags: F, statementName: string) => T,
 ): (db: Db, flags: F) => T {
-  const byDb = new WeakMap<Db, Map<string, T>>();
+  const statementsOf = perDatabase((_db: Db) => new Map<string, T>());
   return (db, flags) => {
-    let statements = byDb.get(db);
-    if (!statements) byDb.set(db, (statements = new Map()));
+    const statements = statementsOf(db);
     // e.g. "favorites" + { search: true, after: false } → "favorites:search"
     const statementName = [name, ...Object.keys(flags).filter((flag) => flags[flag])].join(':');
     let statement = statements.get(statementName);

@@ -6,10 +6,10 @@ import { MSG } from '@domain/messages';
 import type { Comment, LikeState, Page, User } from '@domain/types';
 import type { Catalogue } from '../catalogue/catalogue';
 import type { Db } from '../db/client';
+import { preparedVariants } from '../db/prepared';
 import { commentLikes, comments, creatives } from '../db/schema';
 import type { Deps } from '../http/context';
 import { notifyComment, notifyCommentLike, withdrawCommentLike, type Delivery } from './notifications/notify';
-import { preparedVariants } from '../db/prepared';
 import { afterTimeCursorPlaceholder, decodeTimeCursor, timeCursorValues, timeKey, toPage } from './pagination';
 
 type CommentRow = typeof comments.$inferSelect;

@@ -5,7 +5,8 @@ import type { MediaType } from '@domain/vocabulary';
 import { joinCategory, type CreativeStatus } from '@domain/vocabulary';
 import type { Categories, Creative } from '@domain/types';
 import type { Db } from '@server/db/client';
-import { CoalescedLookups, perDatabase } from '@server/db/coalesced-lookups';
+import { CoalescedLookups } from '@server/db/coalesced-lookups';
+import { perDatabase } from '@server/db/per-database';
 import { preparedVariants, textArray } from '@server/db/prepared';
 import { creativeLikes, creatives, media, user } from '@server/db/schema';
 import { imageSources } from '@server/media/derivatives';
@@ -172,6 +173,6 @@ const rowLookupsOf = perDatabase(
 export async function rowsById(db: Db, viewerId: string | null, ids: readonly string[]): Promise<Map<string, CreativeRow>> {
   if (ids.length === 0) return new Map();
   if (viewerId === null) return rowLookupsOf(db).ask(ids);
-  const [rows, liked] = await Promise.all([rowLookupsOf(db).ask(ids), likedAmong(db, viewerId, [...ids])]);
+  const [rows, liked] = await Promise.all([rowLookupsOf(db).ask(ids), likedAmong(db, viewerId, ids)]);
   return new Map([...rows].map(([id, row]) => [id, { ...row, likedByMe: liked.has(id) }]));
 }

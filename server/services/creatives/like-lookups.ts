@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
-import { CoalescedLookups, perDatabase } from '@server/db/coalesced-lookups';
+import { CoalescedLookups } from '@server/db/coalesced-lookups';
+import { perDatabase } from '@server/db/per-database';
 import { preparedVariants, textArray } from '@server/db/prepared';
 import { creativeLikes } from '@server/db/schema';
 
@@ -19,7 +20,7 @@ const likedPairsStatement = preparedVariants('liked_pairs', (db, _parts: Record<
 
 interface Lookup {
   userId: string;
-  creativeIds: string[];
+  creativeIds: readonly string[];
 }
 
 /**
@@ -59,7 +60,7 @@ const lookupsOf = perDatabase(
 );
 
 /** Which of these creatives the user liked (batched with the other requests of the moment). */
-export function likedAmong(db: Db, userId: string, creativeIds: string[]): Promise<Set<string>> {
+export function likedAmong(db: Db, userId: string, creativeIds: readonly string[]): Promise<Set<string>> {
   if (creativeIds.length === 0) return Promise.resolve(new Set());
   return lookupsOf(db).ask({ userId, creativeIds });
 }
