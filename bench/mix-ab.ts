@@ -7,23 +7,25 @@
  * Both servers run at once (each on a copy of DATA_DIR, the same database) and take the load in
  * turn, in slices of a few seconds — A B, B A, A B… — so that each pair of slices meets the same
  * minute of the machine. The load is bench:mix's anonymous "all" mix (the same distinct URLs,
- * drawn at random by kind weight), sent by `--connections` keep-alive loops in this process. Per
+ * drawn at random by kind weight), sent by bench:mix's runner (autocannon in a child process). Per
  * slice: req/s, p99, and the CPU a request costs the server and PostgreSQL (from /proc); at the
  * end, each figure's median over the slices and the median of the B/A ratios of the pairs.
  * Writes bench/baselines/interleaved-<label>.json.
  */
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { num } from './load/cli-args';
+import { runLoad } from './load/client';
 import { cpuSnapshot, cpuUse, type CpuUse } from './load/cpu-time';
 import { describeMachine, writeBaseline } from './load/report';
 import { startServer, type RunningServer } from './load/server';
+import { median, type RunDraw } from './load/spec';
 import { readCatalogue } from './mix/catalogue';
+import { drawOf } from './mix/draw';
 import { Random } from './mix/random';
-import { buildUrls, KINDS, WEIGHTS, type Kind } from './mix/urls';
+import { buildUrls, KINDS } from './mix/urls';
 import { openSession } from './scale/connection';
 import { benchTarget, projectRoot } from './scale/target';
 
@@ -51,52 +53,16 @@ interface Slice extends CpuUse {
 }
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
-const median = (values: readonly number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
-const quantile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0;
 
-/** A URL drawn by kind weight, then uniformly within the kind. */
-function drawer(random: Random, byKind: Map<Kind, string[]>): () => string {
-  const kinds = KINDS.filter((k) => (byKind.get(k)?.length ?? 0) > 0);
-  const total = kinds.reduce((sum, k) => sum + WEIGHTS[k], 0);
-  return () => {
-    let r = random.float() * total;
-    const kind = kinds.find((k) => (r -= WEIGHTS[k]) < 0) ?? kinds.at(-1)!;
-    return random.pick(byKind.get(kind)!);
-  };
-}
-
-/** `connections` keep-alive loops on one server for `seconds`. */
-async function runSlice(server: RunningServer, next: () => string, connections: number, seconds: number) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  const get = (url: string) =>
-    new Promise<number>((resolve) => {
-      http
-        .get(url, { agent }, (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode ?? 0));
-        })
-        .on('error', () => resolve(0));
-    });
-  const times: number[] = [];
-  let non2xx = 0;
+/** bench:mix's draw on one server for `seconds`, with the CPU it cost the server and PostgreSQL. */
+async function runSlice(server: RunningServer, draw: RunDraw, connections: number, seconds: number) {
   const before = cpuSnapshot(server.pids());
-  const began = performance.now();
-  const end = began + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (performance.now() < end) {
-        const t = performance.now();
-        const status = await get(server.origin + next());
-        times.push(performance.now() - t);
-        if (status < 200 || status >= 300) non2xx += 1;
-      }
-    }),
+  const url = await runLoad(
+    { origin: server.origin, connections, durationSeconds: seconds, maxRequests: 500_000, clients: [], draw },
+    (seconds + 60) * 1000,
   );
-  const elapsed = (performance.now() - began) / 1000;
-  const cpu = cpuUse(before, cpuSnapshot(server.pids()), times.length);
-  agent.destroy();
-  times.sort((x, y) => x - y);
-  return { rps: times.length / elapsed, p50: quantile(times, 0.5), p99: quantile(times, 0.99), requests: times.length, non2xx, ...cpu };
+  const cpu = cpuUse(before, cpuSnapshot(server.pids()), url.requests);
+  return { rps: url.rps, p50: url.p50, p99: url.p99, requests: url.requests, non2xx: url.non2xx + url.errors, ...cpu };
 }
 
 async function main() {
@@ -117,7 +83,7 @@ async function main() {
   const catalogue = await readCatalogue(session, { seed, ids: 4000, random });
   await session.close();
   const urls = buildUrls(random, catalogue, { views: 12_000, facets: 4_000, suggestions: 2_000 });
-  const byKind = new Map(KINDS.map((k) => [k, urls.filter((u) => u.kind === k).map((u) => u.path)]));
+  const byKind = new Map(KINDS.map((k) => [k, urls.filter((u) => u.kind === k)]));
   log(`Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.ramGb} GB, node ${machine.node}, ${machine.database}`);
   log(`${urls.length.toLocaleString('en')} distinct URLs; A ${entries.A}; B ${entries.B}`);
 
@@ -134,11 +100,13 @@ async function main() {
   const servers = { A: await start('A'), B: await start('B') };
   const slices: Slice[] = [];
   try {
-    const next = drawer(new Random(seed + 1), byKind);
-    for (const build of ['A', 'B'] as const) await runSlice(servers[build], next, connections, 3); // warm-up
+    const draw = drawOf('ab', byKind, KINDS, seed * 1_000_000, []);
+    for (const build of ['A', 'B'] as const) await runSlice(servers[build], draw, connections, 3); // warm-up
     for (let round = 0; round < rounds; round++) {
       for (const build of round % 2 === 0 ? (['A', 'B'] as const) : (['B', 'A'] as const)) {
-        const slice: Slice = { build, round, ...(await runSlice(servers[build], next, connections, seconds)) };
+        // Each slice its own draws (the runner seeds connection i with seed + i).
+        const sliceDraw = { ...draw, seed: draw.seed + (round + 1) * 1_000 };
+        const slice: Slice = { build, round, ...(await runSlice(servers[build], sliceDraw, connections, seconds)) };
         slices.push(slice);
         log(
           `  ${build} round ${round + 1}: ${slice.rps.toFixed(0)} req/s, p50 ${slice.p50.toFixed(0)} ms, p99 ${slice.p99.toFixed(0)} ms, CPU a request: server ${slice.serverMsPerRequest} ms, PostgreSQL ${slice.postgresMsPerRequest} ms${slice.non2xx ? `, non-2xx ${slice.non2xx}` : ''}`,
